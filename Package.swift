@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HybridTerm",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "hybrid", targets: ["HybridCLI"]),
+        .executable(name: "hybrid-bench", targets: ["HybridBench"]),
+        .library(name: "HybridTerm", targets: ["HybridTerm"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Layer 0: values and text.
+        .target(name: "HybridJSON"),
+        .target(name: "HybridExpressions"),
+        .target(name: "HybridCells"),
+        // Layer 1: the screen document, decoded and checked.
+        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions"]),
+        // Layer 2: geometry and drawing.
+        .target(name: "HybridLayout", dependencies: ["HybridDocument", "HybridCells"]),
+        .target(name: "HybridTerminal", dependencies: ["HybridCells"]),
+        .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells"]),
+        // The JavaScript engine.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore"]),
+        // The embeddable library and the programs on top.
+        .target(name: "HybridTerm", dependencies: [
+            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
+            "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript",
+        ]),
+        .executableTarget(name: "HybridCLI", dependencies: [
+            "HybridTerm",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
+
+        .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON"]),
+        .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
+        .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
+        .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal"]),
+        .testTarget(name: "HybridDocumentTests", dependencies: ["HybridDocument"]),
+        .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
+        .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets"]),
+        .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
+        .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
+    ]
+)
