@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import HybridTerm
+
+/// `hybrid render FILE.json`: draws one frame of a screen, headless.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one frame of a screen document to standard output."
+    )
+
+    @Argument(help: "The screen document.")
+    var file: String
+
+    @Option(help: "Frame size in cells, WIDTHxHEIGHT.")
+    var size: TerminalSize = .standard
+
+    @Option(help: "A JSON file whose object is merged over the screen's state.")
+    var state: String?
+
+    @Flag(help: "Print escape codes for colours and attributes (the default on a terminal).")
+    var ansi = false
+
+    @Flag(help: "Print plain text, one line per row (the default when not on a terminal).")
+    var plain = false
+
+    func validate() throws {
+        if ansi && plain { throw ValidationError("--ansi and --plain cannot be used together") }
+    }
+
+    func run() throws {
+        let load = ScreenDocument.load(contentsOf: file)
+        for line in load.formattedDiagnostics {
+            FileHandleOutput.standardError(line)
+        }
+        guard let document = load.document else { throw UserFailure() }
+        var screenState = document.state
+        if let state {
+            let stateLoad = JSONFile.load(state)
+            guard let overlay = stateLoad.value else {
+                FileHandleOutput.standardError(stateLoad.error!)
+                throw UserFailure()
+            }
+            screenState = screenState.merging(overlay)
+        }
+        let renderer = ScreenRenderer(document: document)
+        let frame = renderer.render(state: screenState, width: size.width, height: size.height)
+        for diagnostic in frame.newDiagnostics {
+            FileHandleOutput.standardError(diagnostic.formatted(in: load.source))
+        }
+        let useANSI = ansi || (!plain && FileHandleOutput.outputIsTerminal)
+        if useANSI {
+            let colors = ColorSupport.detect(environment: ProcessInfo.processInfo.environment)
+            FileHandleOutput.standardOutput(StyledText.lines(of: frame.buffer, colors: colors))
+        } else {
+            FileHandleOutput.standardOutput(Array((frame.buffer.plainLines().joined(separator: "\n") + "\n").utf8))
+        }
+        if load.hasErrors || !frame.newDiagnostics.isEmpty { throw UserFailure() }
+    }
+}
+
+/// Reading a plain JSON file given on the command line.
+enum JSONFile {
+    static func load(_ path: String) -> (value: JSONValue?, error: String?) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return (nil, "\(path): cannot read the file")
+        }
+        let source = SourceText(name: path, bytes: Array(data))
+        do {
+            return (try JSONParser.parse(source.bytes).plain, nil)
+        } catch {
+            return (nil, "\(source.describe(error.offset)): invalid JSON: \(error.message)")
+        }
+    }
+}

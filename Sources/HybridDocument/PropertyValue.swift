@@ -1,0 +1,73 @@
+import HybridExpressions
+import HybridJSON
+
+/// Where an expression is written, to locate errors found when it is evaluated.
+public struct ExpressionLocation: Sendable, Hashable {
+    /// Byte offset of the string holding the expression.
+    public var offset: Int
+    /// JSON path of that string.
+    public var path: String
+}
+
+/// A prop's value as written in the document: literal JSON, possibly with `@{…}` bindings
+/// anywhere inside strings, parsed once when the document loads.
+public indirect enum PropertyValue: Sendable {
+    /// A value with no binding anywhere in it.
+    case constant(JSONValue)
+    /// A string holding `@{…}`; a string that is exactly one `@{…}` keeps the result's type.
+    case expression(ExpressionTemplate, source: String, location: ExpressionLocation)
+    /// An array some of whose items hold bindings.
+    case array([PropertyValue])
+    /// An object some of whose members hold bindings.
+    case object([(key: String, value: PropertyValue)])
+
+    /// Whether evaluating can give different results for different state.
+    public var isConstant: Bool {
+        if case .constant = self { return true }
+        return false
+    }
+
+    /// The literal value when there is no binding.
+    public var constantValue: JSONValue? {
+        if case .constant(let value) = self { return value }
+        return nil
+    }
+}
+
+extension PropertyValue {
+    /// Parses the bindings inside `json`; expression syntax errors are returned as diagnostics.
+    static func parse(_ json: SourceJSON, path: inout JSONPath, diagnostics: inout [Diagnostic]) -> PropertyValue {
+        switch json.kind {
+        case .string(let text):
+            guard text.utf8.contains(UInt8(ascii: "@")) && text.contains("@{") else { return .constant(.string(text)) }
+            do {
+                let template = try ExpressionTemplate(parsing: text)
+                return .expression(template, source: text, location: ExpressionLocation(offset: json.offset, path: path.description))
+            } catch {
+                diagnostics.append(Diagnostic(offset: json.offset, path: path.description, message: error.message))
+                return .constant(.string(""))
+            }
+        case .array(let items):
+            var parsed: [PropertyValue] = []
+            parsed.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                path.push(.index(index))
+                parsed.append(parse(item, path: &path, diagnostics: &diagnostics))
+                path.pop()
+            }
+            if parsed.allSatisfy(\.isConstant) { return .constant(json.plain) }
+            return .array(parsed)
+        case .object(let members):
+            var parsed: [(key: String, value: PropertyValue)] = []
+            for member in members {
+                path.push(.key(member.key))
+                parsed.append((member.key, parse(member.value, path: &path, diagnostics: &diagnostics)))
+                path.pop()
+            }
+            if parsed.allSatisfy(\.value.isConstant) { return .constant(json.plain) }
+            return .object(parsed)
+        default:
+            return .constant(json.plain)
+        }
+    }
+}

@@ -1,0 +1,250 @@
+import HybridJSON
+
+/// A size along one axis, as a style writes it.
+public enum Dimension: Sendable, Equatable {
+    /// A fixed number of cells.
+    case cells(Int)
+    /// A share of the parent's inner size, 0…100.
+    case percent(Double)
+    /// As large as the content.
+    case auto
+    /// All the room left over (like `flex: 1`).
+    case fill
+}
+
+/// Four edge widths: padding, margin.
+public struct Edges: Sendable, Equatable {
+    public var top, right, bottom, left: Int
+
+    /// Edges with each side given.
+    public init(top: Int, right: Int, bottom: Int, left: Int) {
+        (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
+    }
+
+    /// No space on any side.
+    public static let zero = Edges(top: 0, right: 0, bottom: 0, left: 0)
+
+    /// Left plus right.
+    public var horizontal: Int { left + right }
+    /// Top plus bottom.
+    public var vertical: Int { top + bottom }
+}
+
+/// Cross-axis placement of children (`align`).
+public enum Alignment: String, Sendable, CaseIterable {
+    case start, center, end, stretch
+}
+
+/// Main-axis distribution of children (`justify`).
+public enum Justification: String, Sendable, CaseIterable {
+    case start, center, end, spaceBetween = "space-between", spaceAround = "space-around"
+}
+
+/// Border line kinds.
+public enum BorderKind: String, Sendable, CaseIterable {
+    case none, single, rounded, double, heavy
+}
+
+/// How text breaks into lines.
+public enum WrapMode: String, Sendable, CaseIterable {
+    case word, char, none
+}
+
+/// Horizontal alignment of text lines.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right
+}
+
+/// A colour as a document names it; the renderer degrades it to what the terminal shows.
+public enum ColorValue: Sendable, Equatable {
+    /// One of the 16 ANSI colours, 0…15.
+    case ansi(Int)
+    /// An entry of the 256-colour palette.
+    case indexed(Int)
+    /// A 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
+
+    /// The 16 ANSI names, by palette index; aliases follow.
+    public static let names: [String: Int] = [
+        "black": 0, "red": 1, "green": 2, "yellow": 3, "blue": 4, "magenta": 5, "cyan": 6, "white": 7,
+        "gray": 8, "brightRed": 9, "brightGreen": 10, "brightYellow": 11, "brightBlue": 12,
+        "brightMagenta": 13, "brightCyan": 14, "brightWhite": 15,
+        "grey": 8, "brightBlack": 8,
+    ]
+}
+
+/// The `style` of a node, decoded and typed. Fields left out are `nil` (inherit or default).
+public struct NodeStyle: Sendable, Equatable {
+    public var width: Dimension?
+    public var height: Dimension?
+    public var minWidth: Dimension?
+    public var maxWidth: Dimension?
+    public var minHeight: Dimension?
+    public var maxHeight: Dimension?
+    public var flex: Double?
+    public var padding: Edges?
+    public var margin: Edges?
+    public var gap: Int?
+    public var align: Alignment?
+    public var justify: Justification?
+    public var border: BorderKind?
+    public var borderColor: ColorValue?
+    public var color: ColorValue?
+    public var background: ColorValue?
+    public var bold: Bool?
+    public var italic: Bool?
+    public var underline: Bool?
+    public var dim: Bool?
+    public var reverse: Bool?
+    public var wrap: WrapMode?
+    public var textAlign: TextAlignment?
+
+    /// A style with every field unset.
+    public init() {}
+
+    /// The field names a document may use, in documentation order.
+    public static let fieldNames = [
+        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flex", "padding", "margin",
+        "gap", "align", "justify", "border", "borderColor", "color", "background", "bold", "italic",
+        "underline", "dim", "reverse", "wrap", "textAlign",
+    ]
+
+    /// Sets one field from a JSON value; returns the error message when the value does not fit.
+    public mutating func set(_ field: String, to value: JSONValue) -> String? {
+        do {
+            switch field {
+            case "width": width = try Self.dimension(value)
+            case "height": height = try Self.dimension(value)
+            case "minWidth": minWidth = try Self.limit(value)
+            case "maxWidth": maxWidth = try Self.limit(value)
+            case "minHeight": minHeight = try Self.limit(value)
+            case "maxHeight": maxHeight = try Self.limit(value)
+            case "flex": flex = try Self.flex(value)
+            case "padding": padding = try Self.edges(value)
+            case "margin": margin = try Self.edges(value)
+            case "gap": gap = try Self.count(value)
+            case "align": align = try Self.keyword(value)
+            case "justify": justify = try Self.keyword(value)
+            case "border": border = try Self.keyword(value)
+            case "borderColor": borderColor = try Self.color(value)
+            case "color": color = try Self.color(value)
+            case "background": background = try Self.color(value)
+            case "bold": bold = try Self.flag(value)
+            case "italic": italic = try Self.flag(value)
+            case "underline": underline = try Self.flag(value)
+            case "dim": dim = try Self.flag(value)
+            case "reverse": reverse = try Self.flag(value)
+            case "wrap": wrap = try Self.keyword(value)
+            case "textAlign": textAlign = try Self.keyword(value)
+            default: return "unknown field \"\(field)\"" + Suggestion.hint(for: field, in: Self.fieldNames)
+            }
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    struct Mismatch: Error {
+        var message: String
+    }
+
+    static func dimension(_ value: JSONValue) throws(Mismatch) -> Dimension {
+        let expected = "expected a number, \"50%\", \"auto\" or \"fill\""
+        switch value {
+        case .integer(let cells) where cells >= 0: return .cells(cells)
+        case .number(let cells) where cells >= 0 && cells == cells.rounded(): return .cells(Int(cells))
+        case .string("auto"): return .auto
+        case .string("fill"): return .fill
+        case .string(let text):
+            if let percent = percent(text) { return .percent(percent) }
+            throw Mismatch(message: expected + ", got \"\(text)\"")
+        case .integer, .number: throw Mismatch(message: expected + " (cells are whole and not negative)")
+        default: throw Mismatch(message: expected)
+        }
+    }
+
+    static func limit(_ value: JSONValue) throws(Mismatch) -> Dimension {
+        let expected = "expected a number or a percentage like \"50%\""
+        switch value {
+        case .integer(let cells) where cells >= 0: return .cells(cells)
+        case .string(let text):
+            if let percent = percent(text) { return .percent(percent) }
+            throw Mismatch(message: expected + ", got \"\(text)\"")
+        default: throw Mismatch(message: expected + " (cells are whole and not negative)")
+        }
+    }
+
+    private static func percent(_ text: String) -> Double? {
+        guard text.hasSuffix("%"), let number = Double(text.dropLast()), number >= 0, number <= 100,
+              text.dropLast().allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+        return number
+    }
+
+    static func flex(_ value: JSONValue) throws(Mismatch) -> Double {
+        switch value {
+        case .integer(let weight) where weight >= 0: return Double(weight)
+        case .number(let weight) where weight >= 0: return weight
+        default: throw Mismatch(message: "expected a number not below 0")
+        }
+    }
+
+    static func count(_ value: JSONValue) throws(Mismatch) -> Int {
+        if case .integer(let count) = value, count >= 0 { return count }
+        throw Mismatch(message: "expected a whole number not below 0")
+    }
+
+    static func edges(_ value: JSONValue) throws(Mismatch) -> Edges {
+        let expected = "expected a whole number, [vertical, horizontal] or [top, right, bottom, left]"
+        switch value {
+        case .integer(let all) where all >= 0:
+            return Edges(top: all, right: all, bottom: all, left: all)
+        case .array(let items):
+            var sides: [Int] = []
+            for item in items {
+                guard case .integer(let side) = item, side >= 0 else { throw Mismatch(message: expected) }
+                sides.append(side)
+            }
+            switch sides.count {
+            case 2: return Edges(top: sides[0], right: sides[1], bottom: sides[0], left: sides[1])
+            case 4: return Edges(top: sides[0], right: sides[1], bottom: sides[2], left: sides[3])
+            default: throw Mismatch(message: expected + ", got \(sides.count) items")
+            }
+        default:
+            throw Mismatch(message: expected)
+        }
+    }
+
+    static func flag(_ value: JSONValue) throws(Mismatch) -> Bool {
+        if case .bool(let flag) = value { return flag }
+        throw Mismatch(message: "expected true or false")
+    }
+
+    static func keyword<Keyword: RawRepresentable & CaseIterable>(_ value: JSONValue) throws(Mismatch) -> Keyword
+    where Keyword.RawValue == String {
+        let names = Keyword.allCases.map(\.rawValue)
+        let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value else { throw Mismatch(message: "expected one of \(list)") }
+        if let keyword = Keyword(rawValue: text) { return keyword }
+        throw Mismatch(message: "expected one of \(list), got \"\(text)\"" + Suggestion.hint(for: text, in: names))
+    }
+
+    static func color(_ value: JSONValue) throws(Mismatch) -> ColorValue {
+        let expected = "expected a colour: one of the 16 ANSI names, \"#rrggbb\" or a number 0-255"
+        switch value {
+        case .integer(let index) where (0...255).contains(index):
+            return index < 16 ? .ansi(index) : .indexed(index)
+        case .string(let text) where text.hasPrefix("#"):
+            let hex = text.dropFirst()
+            guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else {
+                throw Mismatch(message: expected + ", got \"\(text)\"")
+            }
+            return .rgb(UInt8(rgb >> 16), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF))
+        case .string(let text):
+            if let index = ColorValue.names[text] { return .ansi(index) }
+            throw Mismatch(message: "unknown colour \"\(text)\"; " + expected
+                + Suggestion.hint(for: text, in: ColorValue.names.keys.sorted()))
+        default:
+            throw Mismatch(message: expected)
+        }
+    }
+}

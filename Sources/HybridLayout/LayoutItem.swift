@@ -1,0 +1,21 @@
+import HybridCells
+
+/// Something the layout engine can size and place: a container or a leaf widget.
+///
+/// The engine only reads styles, asks leaves for their content size and writes frames, so
+/// widgets stay free of geometry code and the engine of drawing code (as in ratatui).
+public protocol LayoutItem: AnyObject {
+    /// How the item is sized and how it places its children.
+    var layoutStyle: LayoutStyle { get }
+    /// The items inside, in order (empty for leaves).
+    var layoutChildren: [any LayoutItem] { get }
+    /// The size of a leaf's content when at most `maxWidth` columns are available (text wraps
+    /// to it). Containers are measured by the engine and may return `.zero`.
+    func contentSize(maxWidth: Int) -> Size
+    /// Where the item was placed, outside its margin (set by the engine).
+    var frame: Rect { get set }
+    /// For scrolling containers: the height of all content, set by the engine.
+    var contentHeight: Int { get set }
+    /// For scrolling containers: how many rows the content is scrolled up.
+    var scrollOffset: Int { get }
+}

@@ -1,0 +1,8 @@
+// The library a Swift program embeds: one import brings every layer.
+@_exported import HybridCells
+@_exported import HybridDocument
+@_exported import HybridExpressions
+@_exported import HybridJSON
+@_exported import HybridLayout
+@_exported import HybridTerminal
+@_exported import HybridWidgets

@@ -1,0 +1,239 @@
+import HybridCells
+import HybridDocument
+import HybridExpressions
+import HybridJSON
+import HybridLayout
+
+/// Builds the view tree of one frame: evaluates bindings against state, expands lists and
+/// components, drops invisible nodes, and records every evaluation error where it happened.
+struct Resolver {
+    let document: ScreenDocument
+    private(set) var problems: [Diagnostic] = []
+    private var componentDepth = 0
+    /// Deeper component nesting than this is taken for a component that includes itself.
+    static let maximumComponentDepth = 32
+
+    init(document: ScreenDocument) {
+        self.document = document
+    }
+
+    // MARK: Evaluation
+
+    private mutating func report(_ message: String, at location: ExpressionLocation) {
+        problems.append(Diagnostic(offset: location.offset, path: location.path, message: message))
+    }
+
+    private mutating func report(_ message: String, node: Node, field: String) {
+        problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName)).\(field)", message: message))
+    }
+
+    /// The value of a prop, or `nil` (reported) when an expression in it fails.
+    mutating func evaluate(_ value: PropertyValue, in scope: StateScope) -> JSONValue? {
+        switch value {
+        case .constant(let json):
+            return json
+        case .expression(let template, _, let location):
+            do {
+                return try template.evaluate(in: scope).json
+            } catch {
+                report(error.message, at: location)
+                return nil
+            }
+        case .array(let items):
+            var result: [JSONValue] = []
+            for item in items {
+                guard let value = evaluate(item, in: scope) else { return nil }
+                result.append(value)
+            }
+            return .array(result)
+        case .object(let members):
+            var result = JSONObject()
+            for member in members {
+                guard let value = evaluate(member.value, in: scope) else { return nil }
+                result[member.key] = value
+            }
+            return .object(result)
+        }
+    }
+
+    mutating func string(_ value: PropertyValue?, in scope: StateScope) -> String? {
+        guard let value else { return nil }
+        if case .expression(let template, _, let location) = value {
+            do {
+                return try template.evaluateString(in: scope)
+            } catch {
+                report(error.message, at: location)
+                return ""
+            }
+        }
+        return evaluate(value, in: scope).map(Self.display)
+    }
+
+    /// How a JSON value reads inside text.
+    static func display(_ json: JSONValue) -> String {
+        switch json {
+        case .string(let text): return text
+        case .null: return ""
+        case .bool, .integer, .number, .array, .object:
+            return ExpressionValue(json: json)?.displayString ?? json.jsonText
+        }
+    }
+
+    private mutating func bool(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> Bool? {
+        guard let value, let json = evaluate(value, in: scope) else { return nil }
+        if case .bool(let flag) = json { return flag }
+        report("expected a boolean, got \(Self.display(json))", node: node, field: field)
+        return nil
+    }
+
+    private mutating func number(_ value: PropertyValue, in scope: StateScope, node: Node, field: String) -> Double? {
+        switch evaluate(value, in: scope) {
+        case .integer(let number)?: return Double(number)
+        case .number(let number)?: return number
+        case nil: return nil
+        case let other?:
+            report("expected a number, got \(Self.display(other))", node: node, field: field)
+            return nil
+        }
+    }
+
+    private mutating func array(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> [JSONValue]? {
+        guard let value, let json = evaluate(value, in: scope) else { return nil }
+        if case .array(let items) = json { return items }
+        report("expected an array, got \(Self.display(json))", node: node, field: field)
+        return nil
+    }
+
+    // MARK: Views
+
+    /// The view for `node`, or `nil` when it is not visible.
+    mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
+        var style = node.style
+        for bound in node.boundStyle {
+            guard let json = evaluate(bound.value, in: scope) else { continue }
+            if let message = style.set(bound.field, to: json), case .expression(_, _, let location) = bound.value {
+                report(message, at: location)
+            }
+        }
+        let cellStyle = style.cellStyle(inheriting: inherited)
+        func make(_ content: View.Content, _ arrangement: Arrangement = .leaf, children: [View] = [],
+                  border: BorderKind = .none, sizedByContent: Bool = false) -> View {
+            var layout = style.layoutStyle(arrangement: arrangement, border: border)
+            if sizedByContent {
+                layout.width = layout.width ?? .auto
+                layout.height = layout.height ?? .auto
+            }
+            return View(id: node.id, typeName: node.typeName, sourceOffset: node.offset, content: content,
+                        children: children, layoutStyle: layout, cellStyle: cellStyle,
+                        paintsBackground: style.background != nil, border: border,
+                        borderStyle: style.borderColor.map { CellStyle(foreground: Color($0)) }.map(cellStyle.patched) ?? cellStyle,
+                        wrap: style.wrap ?? .word, textAlign: style.textAlign ?? .left)
+        }
+        func children(_ nodes: [Node], _ arrangement: Arrangement) -> [View] {
+            nodes.compactMap { view(for: $0, in: scope, inheriting: cellStyle, parent: arrangement) }
+        }
+
+        switch node.kind {
+        case .column(let nodes):
+            return make(.container(title: nil), .vertical, children: children(nodes, .vertical))
+        case .row(let nodes):
+            return make(.container(title: nil), .horizontal, children: children(nodes, .horizontal))
+        case .stack(let nodes):
+            return make(.container(title: nil), .overlay, children: children(nodes, .overlay))
+        case .scroll(let nodes):
+            return make(.container(title: nil), .scrolling, children: children(nodes, .scrolling))
+        case .box(let title, let nodes):
+            return make(.container(title: string(title, in: scope)), .vertical,
+                        children: children(nodes, .vertical), border: style.border ?? .single)
+        case .text(let text, let spans):
+            var runs: [TextRun] = []
+            if let text = string(text, in: scope) { runs.append(TextRun(text: text, style: cellStyle)) }
+            for span in spans {
+                runs.append(TextRun(text: string(span.text, in: scope) ?? "", style: span.style.cellStyle(inheriting: cellStyle)))
+            }
+            return make(.text(runs))
+        case .button(let label, _):
+            return make(.button(label: string(label, in: scope) ?? ""), sizedByContent: true)
+        case .input(let value, let placeholder, let secure, _, _):
+            return make(.input(text: string(value, in: scope) ?? "", placeholder: string(placeholder, in: scope) ?? "",
+                               secure: bool(secure, in: scope, node: node, field: "secure") ?? false))
+        case .checkbox(let label, let checked, _):
+            return make(.checkbox(label: string(label, in: scope) ?? "",
+                                  checked: bool(checked, in: scope, node: node, field: "checked") ?? false),
+                        sizedByContent: true)
+        case .select(let options, let selected, _):
+            let items = array(options, in: scope, node: node, field: "options") ?? []
+            let labels = items.map { Self.display($0["label"] ?? $0) }
+            var index: Int?
+            switch selected.flatMap({ evaluate($0, in: scope) }) {
+            case .integer(let position)?: index = items.indices.contains(position) ? position : nil
+            case let value?: index = items.firstIndex { ($0["value"] ?? $0) == value || Self.display($0["label"] ?? $0) == Self.display(value) }
+            case nil: index = nil
+            }
+            return make(.select(options: labels, selected: index), sizedByContent: true)
+        case .list(let items, let template, _):
+            let values = array(items, in: scope, node: node, field: "items") ?? []
+            var views: [View] = []
+            for (index, item) in values.enumerated() {
+                let itemScope = scope.with("item", item).with("index", .integer(index))
+                if let child = view(for: template, in: itemScope, inheriting: cellStyle, parent: .vertical) { views.append(child) }
+            }
+            return make(.container(title: nil), .vertical, children: views)
+        case .table(let columns, let rows, _):
+            let rowValues = array(rows, in: scope, node: node, field: "rows") ?? []
+            let cells = rowValues.map { row in (row.arrayValue ?? [row]).map(Self.display) }
+            return make(.table(columns: columns, rows: cells))
+        case .tabs(let tabs, let selected):
+            var index = 0
+            if let selected, let json = evaluate(selected, in: scope) {
+                if case .integer(let position) = json, tabs.indices.contains(position) {
+                    index = position
+                } else {
+                    report("expected a tab index 0...\(tabs.count - 1), got \(Self.display(json))", node: node, field: "selected")
+                }
+            }
+            let titles = tabs.map { string($0.title, in: scope) ?? "" }
+            let body = tabs.indices.contains(index) ? view(for: tabs[index].body, in: scope, inheriting: cellStyle, parent: .vertical) : nil
+            let tabsView = make(.tabs(titles: titles, selected: index), .vertical, children: body.map { [$0] } ?? [])
+            tabsView.layoutStyle.border.top += 2
+            return tabsView
+        case .progress(let value, let label):
+            let fraction = number(value, in: scope, node: node, field: "value") ?? 0
+            return make(.progress(value: min(max(fraction, 0), 1), label: string(label, in: scope)))
+        case .spinner(let label):
+            return make(.spinner(label: string(label, in: scope)), sizedByContent: true)
+        case .divider:
+            let view = make(.divider(vertical: parent == .horizontal))
+            if parent == .horizontal { view.layoutStyle.width = view.layoutStyle.width ?? .cells(1) }
+            return view
+        case .spacer:
+            let view = make(.spacer)
+            if style.flex == nil && style.width == nil && style.height == nil { view.layoutStyle.flex = 1 }
+            return view
+        case .component(let name, let props):
+            return component(named: name, props: props, node: node, scope: scope, inheriting: cellStyle, parent: parent, make: make)
+        case .invalid(let message):
+            return make(.error(message: message))
+        }
+    }
+
+    private mutating func component(named name: String, props: PropertyValue?, node: Node, scope: StateScope,
+                                    inheriting cellStyle: CellStyle, parent: Arrangement,
+                                    make: (View.Content, Arrangement, [View], BorderKind, Bool) -> View) -> View? {
+        guard let template = document.components[name] else {
+            return make(.error(message: "unknown component \"\(name)\""), .leaf, [], .none, false)
+        }
+        guard componentDepth < Self.maximumComponentDepth else {
+            report("component \"\(name)\" nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
+            return make(.error(message: "component \"\(name)\" nests too deep"), .leaf, [], .none, false)
+        }
+        let values = props.flatMap { evaluate($0, in: scope) } ?? .object(JSONObject())
+        componentDepth += 1
+        defer { componentDepth -= 1 }
+        guard let inner = view(for: template, in: scope.with("props", values), inheriting: cellStyle, parent: parent) else { return nil }
+        guard node.style != NodeStyle() else { return inner }
+        // The component node's own style sizes a wrapper around the template's view.
+        return make(.container(title: nil), .vertical, [inner], .none, false)
+    }
+}

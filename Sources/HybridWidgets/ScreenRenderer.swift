@@ -1,0 +1,43 @@
+import HybridCells
+import HybridDocument
+import HybridJSON
+import HybridLayout
+
+/// Renders a screen document into cell buffers, frame after frame.
+///
+/// Evaluation errors render as empty values and are reported once each (by location and
+/// message), never again on later frames, so a broken binding cannot flood a log.
+public final class ScreenRenderer {
+    /// The document drawn.
+    public let document: ScreenDocument
+    private var reported = Set<Diagnostic>()
+
+    /// A renderer for `document`.
+    public init(document: ScreenDocument) {
+        self.document = document
+    }
+
+    /// The outcome of rendering one frame.
+    public struct Frame {
+        /// The drawn cells.
+        public var buffer: Buffer
+        /// The laid-out view tree (for hit testing and focus).
+        public var root: View?
+        /// Problems found in this frame that were not reported before.
+        public var newDiagnostics: [Diagnostic]
+    }
+
+    /// Lays out and draws the screen for `state` into a buffer of `size`.
+    public func render(state: JSONValue, width: Int, height: Int) -> Frame {
+        var buffer = Buffer(width: width, height: height)
+        var resolver = Resolver(document: document)
+        let root = resolver.view(for: document.body, in: StateScope(state: state), inheriting: .plain, parent: .vertical)
+        let area = Rect(x: 0, y: 0, width: width, height: height)
+        if let root {
+            LayoutEngine.layout(root, in: area)
+            Painter.draw(root, into: &buffer, clip: area)
+        }
+        let fresh = resolver.problems.filter { reported.insert($0).inserted }
+        return Frame(buffer: buffer, root: root, newDiagnostics: fresh)
+    }
+}
