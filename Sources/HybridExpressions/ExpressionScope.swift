@@ -1,0 +1,58 @@
+/// Where an expression's variables come from.
+///
+/// The evaluator asks for each variable by the full name written in the expression, which may
+/// be dotted (`user.name`); resolving dotted names is the scope's job (see ``VariableScope``).
+public protocol ExpressionScope {
+    /// The value of the variable called `name`, or `nil` when there is no such variable.
+    func value(of name: String) -> ExpressionValue?
+}
+
+/// A scope over a fixed set of declared variables.
+///
+/// A name that is declared is returned as is (DivKit allows dots inside variable names, so
+/// `string.var` may be one variable). A dotted name that is not declared is walked as a path
+/// (HybridTerm's extension for screen state): the longest declared prefix is the variable, and
+/// each following segment is a dict key or, on an array, a zero-based index —
+/// `user.name`, `items.0.title`.
+public struct VariableScope: ExpressionScope, Sendable {
+    /// The declared variables by name.
+    public var variables: [String: ExpressionValue]
+
+    /// Creates a scope over the given variables.
+    public init(_ variables: [String: ExpressionValue]) { self.variables = variables }
+
+    /// The declared variable `name`, or the value found by walking `name` as a path.
+    public func value(of name: String) -> ExpressionValue? {
+        if let value = variables[name] { return value }
+        // Slow path only for names that are not declared: try to read them as a state path.
+        guard name.contains(".") else { return nil }
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var split = segments.count - 1
+        while split >= 1 {
+            let head = segments[..<split].joined(separator: ".")
+            if let root = variables[head] {
+                return VariableScope.walk(root, segments[split...])
+            }
+            split -= 1
+        }
+        return nil
+    }
+
+    /// Follows dict keys and array indices from `root`; `nil` when a step does not exist.
+    static func walk(_ root: ExpressionValue, _ path: ArraySlice<String>) -> ExpressionValue? {
+        var current = root
+        for segment in path {
+            switch current {
+            case .dict(let entries):
+                guard let next = entries[segment] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(segment), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+}

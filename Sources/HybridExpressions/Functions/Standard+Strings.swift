@@ -1,0 +1,95 @@
+import Foundation
+
+extension FunctionLibrary {
+    /// String functions. Lengths and indices count UTF-16 code units, as DivKit's platforms do.
+    mutating func registerStrings() {
+        register("len", [.string]) { args in .integer(args.string(0).utf16.count) }
+        register("contains", [.string, .string]) { args in
+            let needle = args.string(1)
+            return .boolean(needle.isEmpty || args.string(0).contains(needle))
+        }
+        register("substring", [.string, .integer, .integer]) { args throws(ExpressionError) in
+            let units = Array(args.string(0).utf16)
+            let start = args.integer(1), end = args.integer(2)
+            guard start >= 0, end <= units.count, start <= units.count, end >= 0 else {
+                throw ExpressionError("Indexes are out of bounds.")
+            }
+            guard start <= end else { throw ExpressionError("Indexes should be in ascending order.") }
+            return .string(String(decoding: units[start..<end], as: UTF16.self))
+        }
+        register("replaceAll", [.string, .string, .string]) { args in
+            let target = args.string(1)
+            guard !target.isEmpty else { return .string(args.string(0)) }
+            return .string(args.string(0).replacingOccurrences(of: target, with: args.string(2)))
+        }
+        register("index", [.string, .string]) { args in
+            let text = args.string(0), needle = args.string(1)
+            guard !needle.isEmpty else { return .integer(0) }
+            guard let range = text.range(of: needle) else { return .integer(-1) }
+            return .integer(text.utf16.distance(from: text.startIndex, to: range.lowerBound))
+        }
+        register("lastIndex", [.string, .string]) { args in
+            let text = args.string(0), needle = args.string(1)
+            guard !needle.isEmpty else { return .integer(text.utf16.count) }
+            guard let range = text.range(of: needle, options: .backwards) else { return .integer(-1) }
+            return .integer(text.utf16.distance(from: text.startIndex, to: range.lowerBound))
+        }
+        register("trim", [.string]) { args in .string(args.string(0).trimmingCharacters(in: .whitespacesAndNewlines)) }
+        register("trimLeft", [.string]) { args in
+            .string(String(args.string(0).drop(while: { $0.isWhitespace })))
+        }
+        register("trimRight", [.string]) { args in
+            let text = args.string(0)
+            var end = text.endIndex
+            while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+            return .string(String(text[..<end]))
+        }
+        register("toUpperCase", [.string]) { args in .string(args.string(0).uppercased()) }
+        register("toLowerCase", [.string]) { args in .string(args.string(0).lowercased()) }
+        for first in [ExpressionType.string, .integer] {
+            register("padStart", [first, .integer, .string]) { args in
+                let text = args[0].displayString
+                return .string(FunctionLibrary.padding(text, args.integer(1), args.string(2)) + text)
+            }
+            register("padEnd", [first, .integer, .string]) { args in
+                let text = args[0].displayString
+                return .string(text + FunctionLibrary.padding(text, args.integer(1), args.string(2)))
+            }
+        }
+        register("encodeUri", [.string]) { args in .string(FunctionLibrary.encodeURIComponent(args.string(0))) }
+        register("decodeUri", [.string]) { args in .string(args.string(0).removingPercentEncoding ?? args.string(0)) }
+        register("testRegex", [.string, .string]) { args throws(ExpressionError) in
+            guard let regex = try? NSRegularExpression(pattern: args.string(1)) else {
+                throw ExpressionError("Invalid regular expression.")
+            }
+            let text = args.string(0)
+            return .boolean(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+        }
+    }
+
+    /// The fill that brings `text` to `length` UTF-16 units by repeating `pad`; empty when
+    /// `text` is long enough or `pad` is empty.
+    static func padding(_ text: String, _ length: Int, _ pad: String) -> String {
+        let missing = length - text.utf16.count
+        let padUnits = Array(pad.utf16)
+        guard missing > 0, !padUnits.isEmpty else { return "" }
+        let units = (0..<missing).map { padUnits[$0 % padUnits.count] }
+        return String(decoding: units, as: UTF16.self)
+    }
+
+    /// Percent-encodes all but `A-Z a-z 0-9 - _ . ! ~ * ' ( )`, like JavaScript's
+    /// `encodeURIComponent` (spaces become `%20`).
+    static func encodeURIComponent(_ text: String) -> String {
+        let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+}

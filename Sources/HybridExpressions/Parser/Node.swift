@@ -1,0 +1,182 @@
+/// A node of a parsed expression. Parsing builds the tree once; evaluating walks it with no
+/// re-parsing and no string building unless an error is being reported.
+///
+/// Nodes are immutable after construction, which is why sharing them across threads is safe.
+class Node: @unchecked Sendable, CustomStringConvertible {
+    /// Evaluates the node against `scope`.
+    func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        fatalError("Node subclasses override evaluate")
+    }
+
+    /// The node written back roughly as DivKit prints it in error texts.
+    var description: String { "" }
+}
+
+/// A literal value.
+final class LiteralNode: Node, @unchecked Sendable {
+    let value: ExpressionValue
+    init(_ value: ExpressionValue) { self.value = value }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue { value }
+    override var description: String { value.messageFormat }
+}
+
+/// A variable (possibly a dotted name or state path), resolved by the scope.
+final class VariableNode: Node, @unchecked Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        guard let value = scope.value(of: name) else { throw .missingVariable(name) }
+        return value
+    }
+    override var description: String { name }
+}
+
+/// Unary `+`, `-` or `!`.
+final class UnaryNode: Node, @unchecked Sendable {
+    enum Operator: String { case plus = "+", minus = "-", not = "!" }
+    let op: Operator
+    let operand: Node
+    init(_ op: Operator, _ operand: Node) {
+        self.op = op
+        self.operand = operand
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        try Operators.unary(op, try operand.evaluate(scope))
+    }
+    override var description: String { op.rawValue + operand.description }
+}
+
+/// Arithmetic, comparison and equality: both sides are evaluated.
+final class BinaryNode: Node, @unchecked Sendable {
+    let op: BinaryOperator
+    let left: Node
+    let right: Node
+    init(_ op: BinaryOperator, _ left: Node, _ right: Node) {
+        self.op = op
+        self.left = left
+        self.right = right
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        let l = try left.evaluate(scope)
+        let r = try right.evaluate(scope)
+        return try Operators.binary(op, l, r)
+    }
+    override var description: String { "(\(left) \(op.symbol) \(right))" }
+}
+
+/// `&&` and `||`, which evaluate the right side only when needed.
+final class LogicalNode: Node, @unchecked Sendable {
+    let isAnd: Bool
+    let left: Node
+    let right: Node
+    init(isAnd: Bool, _ left: Node, _ right: Node) {
+        self.isAnd = isAnd
+        self.left = left
+        self.right = right
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        let symbol = isAnd ? "&&" : "||"
+        let l = try left.evaluate(scope)
+        guard case .boolean(let lhs) = l else {
+            throw .evaluation("\(l.displayString) \(symbol) ...", "'\(symbol)' must be called with boolean operands.")
+        }
+        if isAnd != lhs { return l }  // false && _ is false, true || _ is true
+        let r = try right.evaluate(scope)
+        guard case .boolean = r else { throw Operators.typeError(symbol, l, r) }
+        return r
+    }
+    override var description: String { "(\(left) \(isAnd ? "&&" : "||") \(right))" }
+}
+
+/// `condition ? then : else`.
+final class TernaryNode: Node, @unchecked Sendable {
+    let condition: Node
+    let then: Node
+    let otherwise: Node
+    init(_ condition: Node, _ then: Node, _ otherwise: Node) {
+        self.condition = condition
+        self.then = then
+        self.otherwise = otherwise
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        guard case .boolean(let flag) = try condition.evaluate(scope) else {
+            throw .evaluation("\(condition) ? \(then) : \(otherwise)",
+                              "Ternary must be called with a Boolean value as a condition.")
+        }
+        return try flag ? then.evaluate(scope) : otherwise.evaluate(scope)
+    }
+    override var description: String { "(\(condition) ? \(then) : \(otherwise))" }
+}
+
+/// `value !: fallback`: the fallback's value when evaluating `value` fails for any reason.
+final class TryNode: Node, @unchecked Sendable {
+    let value: Node
+    let fallback: Node
+    init(_ value: Node, _ fallback: Node) {
+        self.value = value
+        self.fallback = fallback
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        do {
+            return try value.evaluate(scope)
+        } catch {
+            return try fallback.evaluate(scope)
+        }
+    }
+    override var description: String { "(\(value) !: \(fallback))" }
+}
+
+/// A function call `name(args)` or a method call `receiver.name(args)` (receiver first in
+/// `arguments`). Overloads are looked up once, at parse time; the one to run is picked from
+/// the argument types at each evaluation.
+final class CallNode: Node, @unchecked Sendable {
+    let name: String
+    let arguments: [Node]
+    let overloads: [ExpressionFunction]
+    let isMethod: Bool
+    init(name: String, arguments: [Node], overloads: [ExpressionFunction], isMethod: Bool) {
+        self.name = name
+        self.arguments = arguments
+        self.overloads = overloads
+        self.isMethod = isMethod
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        var values: [ExpressionValue] = []
+        values.reserveCapacity(arguments.count)
+        for argument in arguments { values.append(try argument.evaluate(scope)) }
+        do throws(ExpressionError) {
+            guard !overloads.isEmpty else {
+                throw ExpressionError("Unknown \(isMethod ? "method" : "function") name: \(name).")
+            }
+            let function = try OverloadResolver.resolve(overloads, values.map(\.type), isMethod: isMethod)
+            return try function.body(function.cast(values))
+        } catch {
+            // Bodies throw bare reasons; DivKit shows the call with its argument values.
+            let shown = isMethod ? Array(values.dropFirst()) : values
+            throw .evaluation("\(name)(\(shown.map(\.messageFormat).joined(separator: ", ")))", error.message)
+        }
+    }
+    override var description: String {
+        if isMethod, let receiver = arguments.first {
+            return "\(receiver).\(name)(\(arguments.dropFirst().map(\.description).joined(separator: ", ")))"
+        }
+        return "\(name)(\(arguments.map(\.description).joined(separator: ", ")))"
+    }
+}
+
+/// Text with embedded expressions; evaluates to the concatenation of the parts' display strings.
+final class TemplateNode: Node, @unchecked Sendable {
+    let parts: [Node]
+    init(_ parts: [Node]) { self.parts = parts }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        var text = ""
+        for part in parts {
+            switch try part.evaluate(scope) {
+            case .string(let piece): text += piece
+            case let other: text += other.displayString
+            }
+        }
+        return .string(text)
+    }
+    override var description: String { parts.map(\.description).joined() }
+}
