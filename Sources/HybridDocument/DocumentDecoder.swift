@@ -130,8 +130,9 @@ struct DocumentDecoder {
         var bindings: [(key: String, action: Action)] = []
         for member in members {
             inKey(member.key) { decoder in
-                guard let key = KeyName.normalize(member.key) else {
-                    decoder.report("unknown key name \"\(member.key)\"; expected a character or a key like \"enter\", \"ctrl+r\", \"shift+tab\", \"f5\"", at: member.keyOffset)
+                guard let key = KeyName.normalize(member.key), key == member.key else {
+                    let hint = KeyName.normalize(member.key).map { "; did you mean \"\($0)\"?" } ?? ""
+                    decoder.report("unknown key name \"\(member.key)\"; expected a character or a key like \"enter\", \"ctrl+r\", \"shift+tab\", \"f5\"\(hint)", at: member.keyOffset)
                     return
                 }
                 if let action = decoder.action(member.value) { bindings.append((key, action)) }
@@ -154,6 +155,14 @@ struct DocumentDecoder {
             return nil
         }
         return inKey(key) { $0.plainString(value) }
+    }
+
+    private static func number(_ json: JSONValue) -> Double? {
+        switch json {
+        case .integer(let value): return Double(value)
+        case .number(let value): return value
+        default: return nil
+        }
     }
 
     private static func isSingleExpression(_ json: SourceJSON) -> Bool {
@@ -328,7 +337,9 @@ struct DocumentDecoder {
         var node = Node(id: nil, kind: .spacer, style: NodeStyle(), boundStyle: [], visible: nil,
                         autofocus: false, offset: json.offset, isStatic: true)
         if let idJSON = json["id"], let id = inKey("id", { $0.plainString(idJSON) }) {
-            if let first = ids[id] {
+            if id.isEmpty || id.contains(where: \.isWhitespace) {
+                inKey("id") { $0.report("expected an id without spaces, got \"\(id)\"", at: idJSON.offset) }
+            } else if let first = ids[id] {
                 inKey("id") { $0.report("duplicate id \"\(id)\" (first used at \(first))", at: idJSON.offset) }
             } else {
                 ids[id] = path.description
@@ -460,6 +471,9 @@ struct DocumentDecoder {
             return .tabs(tabs: tabs, selected: selected)
         case "progress":
             guard let value = required(json, "value", type: type, { $0.numberProperty($1) }) else { return nil }
+            if let fraction = value.constantValue.flatMap(Self.number), !(0...1).contains(fraction) {
+                inKey("value") { $0.report("expected a number from 0 to 1, got \(value.constantValue!.jsonText)", at: json["value"]!.offset) }
+            }
             return .progress(value: value, label: optional(json, "label", text))
         case "spinner":
             return .spinner(label: optional(json, "label", text))
@@ -522,7 +536,9 @@ struct DocumentDecoder {
                 case .string: break
                 case .object(let members):
                     decoder.checkFields(members, allowed: ["label", "value"], owner: "an option")
-                    if item["label"] == nil { decoder.report("missing required field \"label\" for an option", at: item.offset) }
+                    for field in ["label", "value"] where item[field] == nil {
+                        decoder.report("missing required field \"\(field)\" for an option", at: item.offset)
+                    }
                 default:
                     decoder.report("expected an option: a string or {\"label\", \"value\"}, got \(item.kindDescription)", at: item.offset)
                 }
@@ -536,6 +552,7 @@ struct DocumentDecoder {
             report("expected an array of columns, got \(json.kindDescription)", at: json.offset)
             return nil
         }
+        if items.isEmpty { report("a table needs at least one column", at: json.offset) }
         var columns: [TableColumn] = []
         for (index, item) in items.enumerated() {
             atIndex(index) { decoder in
@@ -574,6 +591,7 @@ struct DocumentDecoder {
             report("expected an array of tabs, got \(json.kindDescription)", at: json.offset)
             return nil
         }
+        if items.isEmpty { report("\"tabs\" needs at least one tab", at: json.offset) }
         var tabs: [Tab] = []
         for (index, item) in items.enumerated() {
             atIndex(index) { decoder in

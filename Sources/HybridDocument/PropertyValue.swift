@@ -44,7 +44,7 @@ extension PropertyValue {
                 let template = try ExpressionTemplate(parsing: text)
                 return .expression(template, source: text, location: ExpressionLocation(offset: json.offset, path: path.description))
             } catch {
-                diagnostics.append(Diagnostic(offset: json.offset, path: path.description, message: error.message))
+                diagnostics.append(Diagnostic(offset: json.offset, path: path.description, message: "invalid expression: " + error.message))
                 return .constant(.string(""))
             }
         case .array(let items):

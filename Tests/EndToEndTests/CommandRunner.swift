@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// Runs the built `hybrid` binary the way a user does, capturing its streams and status.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The repository root (tests run against its samples and fixtures).
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder SwiftPM built the products into (beside the test bundle).
+    static var productsFolder: URL {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL
+    }
+
+    static func hybrid(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let process = Process()
+        process.executableURL = productsFolder.appendingPathComponent("hybrid")
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting, so a large frame cannot fill a pipe and stall the child.
+        var outputData = Data()
+        var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = error.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: outputData, as: UTF8.self),
+                      standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Compares `actual` with the golden file, or writes it when `UPDATE_GOLDENS=1`.
+    static func assertGolden(_ actual: String, _ golden: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try actual.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
+            XCTFail("missing golden \(golden.path); run with UPDATE_GOLDENS=1 to create it", file: file, line: line)
+            return
+        }
+        if actual != expected {
+            let actualLines = actual.components(separatedBy: "\n")
+            let expectedLines = expected.components(separatedBy: "\n")
+            let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
+            let where_ = firstDifference.map { "line \($0.offset + 1):\n  expected: \($0.element.1)\n  actual:   \($0.element.0)" }
+                ?? "line counts differ (\(expectedLines.count) expected, \(actualLines.count) actual)"
+            XCTFail("\(golden.lastPathComponent) differs at \(where_)\n--- actual ---\n\(actual)", file: file, line: line)
+        }
+    }
+}

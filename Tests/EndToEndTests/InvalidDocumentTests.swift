@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// Every kind of broken document gets its exact, located errors from `hybrid validate`, and
+/// `hybrid render` never crashes on it.
+final class InvalidDocumentTests: XCTestCase {
+    static let folder = "Tests/Fixtures/invalid"
+
+    static func fixtures() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    func testEachBrokenDocumentGetsItsExactErrors() throws {
+        let fixtures = try Self.fixtures()
+        XCTAssertGreaterThanOrEqual(fixtures.count, 20)
+        for fixture in fixtures {
+            let path = "\(Self.folder)/\(fixture)"
+            let result = try CommandRunner.hybrid(["validate", path])
+            let expected = try String(contentsOf: CommandRunner.repository.appendingPathComponent(path.replacingOccurrences(of: ".json", with: ".expected")), encoding: .utf8)
+            XCTAssertEqual(result.standardError, expected, fixture)
+            XCTAssertTrue(result.standardError.hasPrefix(path + ":"), "\(fixture): errors are located")
+            // An unknown component is only a warning: a script or Swift may register it.
+            XCTAssertEqual(result.status, fixture.contains("unknown-component") ? 0 : 1, fixture)
+        }
+    }
+
+    func testRenderingABrokenDocumentNeverCrashes() throws {
+        for fixture in try Self.fixtures() {
+            let result = try CommandRunner.hybrid(["render", "\(Self.folder)/\(fixture)", "--size", "60x12"])
+            XCTAssertTrue([0, 1].contains(result.status), "\(fixture) exited \(result.status): \(result.standardError)")
+            XCTAssertFalse(result.standardError.isEmpty, "\(fixture): its problem is reported")
+        }
+    }
+
+    func testABrokenNodeIsMarkedInPlaceAndTheRestRenders() throws {
+        let result = try CommandRunner.hybrid(["render", "\(Self.folder)/07-unknown-node-type.json", "--size", "40x3"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "Press the button\n[!] unknown type \"buton\"\n\n")
+    }
+
+    func testMultipleFilesAreAllChecked() throws {
+        let result = try CommandRunner.hybrid(["validate", "samples/form.json", "\(Self.folder)/05-unknown-format-version.json", "samples/list.json"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "samples/form.json: ok\nsamples/list.json: ok\n")
+    }
+}

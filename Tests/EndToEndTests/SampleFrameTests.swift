@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+
+/// Every sample screen renders, through the real binary, to its exact golden frame.
+final class SampleFrameTests: XCTestCase {
+    static let sizes = ["peer-scene": "120x40"]
+
+    func testEverySampleRendersItsGoldenFrame() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("samples").path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(samples.count, 8)
+        for sample in samples {
+            let name = String(sample.dropLast(5))
+            let size = Self.sizes[name] ?? "80x24"
+            let result = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--plain"])
+            XCTAssertEqual(result.status, 0, "\(sample): \(result.standardError)")
+            XCTAssertEqual(result.standardError, "", sample)
+            let rows = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            XCTAssertEqual(rows.count, Int(size.split(separator: "x")[1]), "\(sample): one line per row")
+            try CommandRunner.assertGolden(result.standardOutput,
+                                           CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/\(name).txt"))
+        }
+    }
+
+    func testRenderAppliesAStateFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let state = folder.appendingPathComponent("state.json")
+        try #"{"header": "Changed by --state"}"#.write(to: state, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.hybrid(["render", "samples/peer-scene.json", "--size", "40x3", "--state", state.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").first, "Changed by --state")
+    }
+
+    func testAnsiOutputCarriesStylesAndNoColorRemovesColours() throws {
+        let colored = try CommandRunner.hybrid(["render", "samples/peer-scene.json", "--size", "60x3", "--ansi"],
+                                               environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color", "NO_COLOR": ""])
+        XCTAssertEqual(colored.status, 0)
+        XCTAssertTrue(colored.standardOutput.contains("\u{1B}[1m"), "bold header")
+        XCTAssertTrue(colored.standardOutput.contains("38;2;255;136;0"), "truecolor #ff8800")
+        let plain = try CommandRunner.hybrid(["render", "samples/peer-scene.json", "--size", "60x3", "--ansi"],
+                                             environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color", "NO_COLOR": "1"])
+        XCTAssertFalse(plain.standardOutput.contains("38;"), "NO_COLOR drops colours")
+        XCTAssertTrue(plain.standardOutput.contains("\u{1B}[1m"), "NO_COLOR keeps attributes")
+    }
+
+    func testUsageErrorsExitWithTwo() throws {
+        XCTAssertEqual(try CommandRunner.hybrid(["render"]).status, 2)
+        XCTAssertEqual(try CommandRunner.hybrid(["render", "samples/form.json", "--size", "wide"]).status, 2)
+        XCTAssertEqual(try CommandRunner.hybrid(["frobnicate"]).status, 2)
+        XCTAssertEqual(try CommandRunner.hybrid(["--help"]).status, 0)
+    }
+
+    func testMissingFileIsAUserError() throws {
+        let result = try CommandRunner.hybrid(["render", "samples/nope.json"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "samples/nope.json:1:1: $: cannot read the file\n")
+    }
+}
