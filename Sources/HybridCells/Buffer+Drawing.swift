@@ -1,0 +1,193 @@
+extension Buffer {
+    /// Writes `text` at (`x`, `y`), clipped to `limit` columns and to the buffer.
+    ///
+    /// - Grapheme clusters are never split, and a 2-column glyph that does not fit entirely
+    ///   stops the write: the column it would have half-covered is left as it was.
+    /// - `style` is patched over each touched cell's style (`CellStyle.patched(with:)`), so a
+    ///   background painted by a container shows through text that sets only a foreground.
+    /// - A tab is drawn as one blank column; other control characters (and combining marks
+    ///   with no base) are dropped, so text can never inject escape sequences.
+    /// - Overwriting half of an existing wide glyph blanks its other half.
+    /// - `x` may be negative (text scrolled left): columns before 0 are consumed but not drawn;
+    ///   a wide glyph straddling column 0 shows as a blank there.
+    ///
+    /// Returns the columns consumed from `x` (including any clipped on the left), so spans can
+    /// be chained: write the next span at `x + used` with `limit - used`.
+    @inlinable @discardableResult
+    public mutating func write(
+        _ text: some StringProtocol, x: Int, y: Int, limit: Int, style: CellStyle
+    ) -> Int {
+        // Hand a concrete type to the implementation: an unspecialised generic across the
+        // module boundary would walk the text through witness tables, several times slower.
+        // After specialisation for String or Substring these casts fold away.
+        if let string = text as? String {
+            return writeText(Substring(string), x: x, y: y, limit: limit, style: style)
+        }
+        if let substring = text as? Substring {
+            return writeText(substring, x: x, y: y, limit: limit, style: style)
+        }
+        return writeText(Substring(String(text)), x: x, y: y, limit: limit, style: style)
+    }
+
+    /// `write` for a concrete text type.
+    @usableFromInline
+    mutating func writeText(_ text: Substring, x: Int, y: Int, limit: Int, style: CellStyle) -> Int {
+        guard y >= 0, y < height, limit > 0, x < width, x > Int.min / 4 else { return 0 }
+        let end = limit >= width - x ? width : x + limit
+        let rowBase = y * width
+        var col = x
+        var fresh = true
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Fast path: one cell per printable byte, symbols from a table of inline strings.
+            let table = asciiSymbols
+            let space = table[0x20]
+            col = cells.withUnsafeMutableBufferPointer { cells -> Int in
+                var col = x
+                for byte in text.utf8 {
+                    let symbol: String
+                    if byte >= 0x20 && byte < 0x7F {
+                        symbol = table[Int(byte)]
+                    } else if byte == 0x09 {
+                        symbol = space
+                    } else {
+                        continue
+                    }
+                    if col >= end { break }
+                    if col >= 0 {
+                        let i = rowBase + col
+                        if fresh {
+                            fresh = false
+                            if col > 0 && cells[i].isContinuation { cells[i - 1].symbol = space }
+                        }
+                        cells[i].symbol = symbol
+                        cells[i].style = cells[i].style.patched(with: style)
+                    }
+                    col += 1
+                }
+                return col
+            }
+        } else {
+            for character in text {
+                var glyphWidth = DisplayWidth.of(character)
+                var symbol: String
+                if glyphWidth == 0 {
+                    guard character == "\t" else { continue }
+                    glyphWidth = 1
+                    symbol = " "
+                } else {
+                    symbol = String(character)
+                }
+                if col + glyphWidth > end { break }
+                if col < 0 && col + glyphWidth > 0 {
+                    // Only the right half of a wide glyph is visible: show a blank there.
+                    symbol = " "
+                    col += 1
+                    glyphWidth = 1
+                }
+                place(symbol, glyphWidth: glyphWidth, column: col, rowBase: rowBase, style: style, fresh: &fresh)
+                col += glyphWidth
+            }
+        }
+        if !fresh && col < width && cells[rowBase + col].isContinuation {
+            // The last glyph overwrote the left half of a wide glyph: its right half is orphaned.
+            cells[rowBase + col].symbol = " "
+        }
+        return col - x
+    }
+
+    /// Puts one glyph (and its continuation cell when wide) at `column` of a row. The first
+    /// visible glyph of a write also repairs a wide glyph whose right half it overwrites.
+    @inline(__always)
+    private mutating func place(
+        _ symbol: String, glyphWidth: Int, column: Int, rowBase: Int, style: CellStyle,
+        fresh: inout Bool
+    ) {
+        guard column >= 0 else { return }
+        let i = rowBase + column
+        if fresh {
+            fresh = false
+            if column > 0 && cells[i].isContinuation { cells[i - 1].symbol = " " }
+        }
+        cells[i].symbol = symbol
+        cells[i].style = cells[i].style.patched(with: style)
+        if glyphWidth == 2 {
+            cells[i + 1].symbol = ""
+            cells[i + 1].style = cells[i + 1].style.patched(with: style)
+        }
+    }
+
+    /// Sets every cell of `rect` (clipped to the buffer) to `symbol` in `style`, replacing the
+    /// previous style. A wide symbol is laid in pairs, with a blank in an odd last column; a
+    /// zero-width or control symbol fills with blanks. Wide glyphs cut by the rectangle's
+    /// edges are blanked on the outside, so the grid stays consistent.
+    public mutating func fill(_ rect: Rect, symbol: Character = " ", style: CellStyle) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        var glyphWidth = DisplayWidth.of(symbol)
+        var text = String(symbol)
+        if glyphWidth == 0 || symbol.unicodeScalars.contains(where: { DisplayWidth.isControl($0.value) }) {
+            glyphWidth = 1
+            text = " "
+        }
+        let filler = Cell(symbol: text, style: style)
+        let padding = Cell(symbol: " ", style: style)
+        let continuation = Cell.continuation(style: style)
+        for row in r.y..<r.maxY {
+            let base = row * width
+            if r.x > 0 && cells[base + r.x].isContinuation { cells[base + r.x - 1].symbol = " " }
+            var col = r.x
+            while col < r.maxX {
+                if glyphWidth == 2 {
+                    if col + 1 < r.maxX {
+                        cells[base + col] = filler
+                        cells[base + col + 1] = continuation
+                        col += 2
+                    } else {
+                        cells[base + col] = padding
+                        col += 1
+                    }
+                } else {
+                    cells[base + col] = filler
+                    col += 1
+                }
+            }
+            if r.maxX < width && cells[base + r.maxX].isContinuation { cells[base + r.maxX].symbol = " " }
+        }
+    }
+
+    /// Patches `style` onto every cell of `rect` (clipped to the buffer), keeping symbols:
+    /// e.g. a panel background, or `reverse` to show focus. A wide glyph takes its look from
+    /// its left cell, so a rectangle that covers only its right half does not restyle it.
+    public mutating func applyStyle(_ style: CellStyle, to rect: Rect) {
+        let r = rect.intersection(area)
+        guard !r.isEmpty else { return }
+        for row in r.y..<r.maxY {
+            let base = row * width
+            for i in (base + r.x)..<(base + r.maxX) {
+                cells[i].style = cells[i].style.patched(with: style)
+            }
+        }
+    }
+
+    /// The buffer as text: one String per row, continuation cells skipped, trailing spaces
+    /// trimmed. This is the `--plain` output.
+    public func plainLines() -> [String] {
+        var lines: [String] = []
+        lines.reserveCapacity(height)
+        for row in 0..<height {
+            var line = ""
+            line.reserveCapacity(width)
+            let base = row * width
+            for i in base..<(base + width) where !cells[i].symbol.isEmpty {
+                line += cells[i].symbol
+            }
+            while line.last == " " { line.removeLast() }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+/// Single-byte strings for ASCII 0–127: small strings live inline, so handing one to a cell
+/// is a plain copy of 16 bytes, with no allocation and no UTF-8 validation per character.
+private let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
