@@ -4,6 +4,12 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     public var offset: Int
     /// What was expected or found, e.g. `expected ',' or '}' after an object member`.
     public var message: String
+
+    /// An error found at `offset`.
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that records where every value starts.

@@ -30,24 +30,21 @@ struct CommandRunner {
         env["SWIFT_BACKTRACE"] = "enable=no"
         env.merge(environment) { $1 }
         process.environment = env
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        // Files rather than pipes: a large frame can never fill a pipe and stall the child.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputURL = folder.appendingPathComponent("stdout")
+        let errorURL = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes before waiting, so a large frame cannot fill a pipe and stall the child.
-        var outputData = Data()
-        var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        let outputData = try Data(contentsOf: outputURL)
+        let errorData = try Data(contentsOf: errorURL)
         return Result(status: process.terminationStatus,
                       standardOutput: String(decoding: outputData, as: UTF8.self),
                       standardError: String(decoding: errorData, as: UTF8.self))

@@ -1,0 +1,78 @@
+import HybridJSON
+import XCTest
+
+final class JSONParserTests: XCTestCase {
+    func testParsesEveryKindKeepingIntegersApartFromNumbers() throws {
+        let json = try JSONParser.parse(#"{"a": 1, "b": 1.0, "c": -2e3, "d": "x", "e": [true, false, null], "f": {}}"#)
+        XCTAssertEqual(json.plain, .object(JSONObject([
+            ("a", .integer(1)), ("b", .number(1.0)), ("c", .number(-2000)), ("d", .string("x")),
+            ("e", .array([.bool(true), .bool(false), .null])), ("f", .object(JSONObject())),
+        ])))
+    }
+
+    func testKeepsMemberOrderAndOffsets() throws {
+        let json = try JSONParser.parse("{\"z\": 1,\n \"a\": [10, 20]}")
+        XCTAssertEqual(json.members?.map(\.key), ["z", "a"])
+        XCTAssertEqual(json.members?[1].keyOffset, 10)
+        XCTAssertEqual(json["a"]?.items?[1].offset, 20)
+    }
+
+    func testDecodesEscapesAndSurrogatePairs() throws {
+        let json = try JSONParser.parse(#""tab\t quote\" slash\/ \u00e9 \ud83d\ude80 漢字""#)
+        XCTAssertEqual(json.stringValue, "tab\t quote\" slash/ é 🚀 漢字")
+    }
+
+    func testReportsSyntaxErrorsWithTheirOffsets() {
+        let cases: [(String, Int, String)] = [
+            ("[1, 2,]", 6, "trailing comma before ']'"),
+            ("{\"a\": 1,}", 8, "trailing comma before '}'"),
+            ("{\"a\" 1}", 5, "unexpected '1', expected ':' after member name \"a\""),
+            ("\"open", 0, "unterminated string"),
+            ("[01]", 2, "invalid number: leading zero"),
+            ("{} x", 3, "unexpected 'x' after the end of the document"),
+            ("", 0, "unexpected end of input, expected a value"),
+            ("\"\\ud800\"", 7, "lone surrogate in \\u escape"),
+            ("nul", 0, "unexpected 'n', expected a value"),
+        ]
+        for (text, offset, message) in cases {
+            XCTAssertThrowsError(try JSONParser.parse(text), text) { error in
+                XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(offset: offset, message: message), text)
+            }
+        }
+    }
+
+    func testRejectsNestingTooDeepInsteadOfOverflowingTheStack() {
+        let deep = String(repeating: "[", count: 100_000)
+        XCTAssertThrowsError(try JSONParser.parse(deep)) { error in
+            XCTAssertEqual((error as? JSONSyntaxError)?.message, "nesting deeper than 512 levels")
+        }
+    }
+
+    func testLocationsCountCharactersNotBytes() {
+        let source = SourceText(name: "s.json", text: "{\n  \"漢字\": x")
+        let offset = Array("{\n  \"漢字\": ".utf8).count
+        XCTAssertEqual(source.describe(offset), "s.json:2:9")
+    }
+}
+
+final class JSONValueTests: XCTestCase {
+    func testPathsReadAndWriteThroughObjectsAndArrays() {
+        var value = JSONValue.object(JSONObject([("items", .array([.object(JSONObject([("title", .string("a"))]))]))]))
+        XCTAssertEqual(value.value(atPath: "items.0.title"), .string("a"))
+        XCTAssertNil(value.value(atPath: "items.1.title"))
+        XCTAssertTrue(value.setValue(.integer(3), atPath: "user.count"))
+        XCTAssertEqual(value.value(atPath: "user.count"), .integer(3))
+        XCTAssertTrue(value.setValue(.string("b"), atPath: "items.0.title"))
+        XCTAssertEqual(value.value(atPath: "items.0.title"), .string("b"))
+        XCTAssertFalse(value.setValue(.null, atPath: "items.0.title.deeper"))
+    }
+
+    func testSerializesToCompactJSON() throws {
+        let text = #"{"b":[1,2.5,"x\n\"y\""],"a":{"c":null,"d":true}}"#
+        XCTAssertEqual(try JSONParser.parse(text).plain.jsonText, text)
+    }
+
+    func testObjectEqualityIgnoresOrder() {
+        XCTAssertEqual(JSONObject([("a", .integer(1)), ("b", .integer(2))]), JSONObject([("b", .integer(2)), ("a", .integer(1))]))
+    }
+}
