@@ -10,7 +10,7 @@ enum Bench {
     static let height = 40
 
     static func main() throws {
-        let path = CommandLine.arguments.dropFirst().first ?? "Benchmarks/peer-scene.json"
+        let path = CommandLine.arguments.dropFirst().first ?? "samples/peer-scene.json"
         guard let data = FileManager.default.contents(atPath: path) else {
             FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
             exit(1)
