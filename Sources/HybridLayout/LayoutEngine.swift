@@ -20,10 +20,13 @@ public enum LayoutEngine {
 
     /// The border-box size an item wants within `available`; `stretch` gives auto sizes the
     /// whole available room (as for the root, or `align: stretch`).
-    static func measure(_ item: any LayoutItem, available: Size, stretch: Bool = false) -> Size {
+    /// Percentages resolve against `basis` (the parent's inner size), which is larger than
+    /// `available` when siblings already took part of the room.
+    static func measure(_ item: any LayoutItem, available: Size, basis: Size? = nil, stretch: Bool = false) -> Size {
         let style = item.layoutStyle
         let insets = style.insets
-        var width = resolve(style.width, of: available.width)
+        let basis = basis ?? available
+        var width = resolve(style.width, of: basis.width)
         if width == nil && stretch { width = available.width }
         var content: Size?
         if width == nil {
@@ -31,8 +34,8 @@ public enum LayoutEngine {
             content = measured
             width = min(measured.width + insets.horizontal, max(available.width, 0))
         }
-        let finalWidth = clamp(width!, min: style.minWidth, max: style.maxWidth, of: available.width)
-        var height = resolve(style.height, of: available.height)
+        let finalWidth = clamp(width!, min: style.minWidth, max: style.maxWidth, of: basis.width)
+        var height = resolve(style.height, of: basis.height)
         if height == nil && stretch && item.layoutStyle.arrangement != .leaf {
             height = available.height
         }
@@ -42,7 +45,7 @@ public enum LayoutEngine {
             }
             height = content!.height + insets.vertical
         }
-        let finalHeight = clamp(height!, min: style.minHeight, max: style.maxHeight, of: available.height)
+        let finalHeight = clamp(height!, min: style.minHeight, max: style.maxHeight, of: basis.height)
         return Size(width: max(0, finalWidth), height: max(0, finalHeight))
     }
 
@@ -193,7 +196,7 @@ public enum LayoutEngine {
                 let width = clamp(crossRoom - crossMargin, min: childStyle.minWidth, max: childStyle.maxWidth, of: crossRoom)
                 size = Size(width: width, height: heightForWidth(child, width: width, available: mainRoom))
             } else {
-                size = measure(child, available: available)
+                size = measure(child, available: available, basis: Size(width: inner.width, height: inner.height))
                 if stretches {
                     size.height = clamp(crossRoom - crossMargin, min: childStyle.minHeight, max: childStyle.maxHeight, of: crossRoom)
                 }
