@@ -123,6 +123,7 @@ public enum LayoutEngine {
 
     /// Sets `item.frame` and places its children inside.
     static func place(_ item: any LayoutItem, in frame: Rect) {
+        if item.keepsPlacement(in: frame) { return }
         item.frame = frame
         let style = item.layoutStyle
         let insets = style.insets

@@ -18,4 +18,12 @@ public protocol LayoutItem: AnyObject {
     var contentHeight: Int { get set }
     /// For scrolling containers: how many rows the content is scrolled up.
     var scrollOffset: Int { get }
+    /// Whether the item and everything under it are already placed for `frame` (an unchanged
+    /// subtree from an earlier frame), so the engine can skip it.
+    func keepsPlacement(in frame: Rect) -> Bool
+}
+
+extension LayoutItem {
+    /// Items are placed anew unless they say otherwise.
+    public func keepsPlacement(in frame: Rect) -> Bool { false }
 }

@@ -101,8 +101,8 @@ enum Painter {
         switch view.content {
         case .container, .spacer:
             return
-        case .text(let runs):
-            let lines = TextLayout.lines(runs, width: inner.width, wrap: view.wrap)
+        case .text:
+            let lines = view.lines(width: inner.width)
             for (row, line) in lines.enumerated() {
                 let y = inner.y + row
                 if y >= clip.maxY { break }

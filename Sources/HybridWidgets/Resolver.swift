@@ -4,17 +4,32 @@ import HybridExpressions
 import HybridJSON
 import HybridLayout
 
+/// The views of static nodes, by where the node is and what it inherits.
+final class StaticViewCache {
+    struct Key: Hashable {
+        var offset: Int
+        var inherited: CellStyle
+        var parent: Arrangement
+    }
+
+    /// `nil` values record static nodes that are invisible.
+    var views: [Key: View?] = [:]
+}
+
 /// Builds the view tree of one frame: evaluates bindings against state, expands lists and
 /// components, drops invisible nodes, and records every evaluation error where it happened.
 struct Resolver {
     let document: ScreenDocument
+    /// Views of static nodes, kept across frames by the renderer.
+    let staticViews: StaticViewCache
     private(set) var problems: [Diagnostic] = []
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
 
-    init(document: ScreenDocument) {
+    init(document: ScreenDocument, staticViews: StaticViewCache) {
         self.document = document
+        self.staticViews = staticViews
     }
 
     // MARK: Evaluation
@@ -108,6 +123,19 @@ struct Resolver {
 
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        // Outside lists and components a static node resolves the same on every frame.
+        guard node.isStatic, scope.locals.isEmpty else {
+            return resolve(node, in: scope, inheriting: inherited, parent: parent)
+        }
+        let key = StaticViewCache.Key(offset: node.offset, inherited: inherited, parent: parent)
+        if let view = staticViews.views[key] { return view }
+        let view = resolve(node, in: scope, inheriting: inherited, parent: parent)
+        view?.isStatic = true
+        staticViews.views[key] = view
+        return view
+    }
+
+    private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
         if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
         var style = node.style
         for bound in node.boundStyle {

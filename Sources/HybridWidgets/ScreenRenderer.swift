@@ -11,6 +11,7 @@ public final class ScreenRenderer {
     /// The document drawn.
     public let document: ScreenDocument
     private var reported = Set<Diagnostic>()
+    private let staticViews = StaticViewCache()
 
     /// A renderer for `document`.
     public init(document: ScreenDocument) {
@@ -30,7 +31,7 @@ public final class ScreenRenderer {
     /// Lays out and draws the screen for `state` into a buffer of `size`.
     public func render(state: JSONValue, width: Int, height: Int) -> Frame {
         var buffer = Buffer(width: width, height: height)
-        var resolver = Resolver(document: document)
+        var resolver = Resolver(document: document, staticViews: staticViews)
         let root = resolver.view(for: document.body, in: StateScope(state: state), inheriting: .plain, parent: .vertical)
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if let root {

@@ -51,12 +51,33 @@ public final class View: LayoutItem {
     /// How text lines are aligned.
     public var textAlign: TextAlignment
 
-    public var frame: Rect = .zero
+    public var frame: Rect = .zero {
+        didSet { placement = (frame, scrollOffset) }
+    }
     public var contentHeight = 0
     public var scrollOffset = 0
     public var layoutChildren: [any LayoutItem] { children }
 
+    /// Whether the view comes from a node that depends on nothing, so it is kept from frame to
+    /// frame with its measurements and placement.
+    var isStatic = false
+    private var placement: (frame: Rect, scrollOffset: Int)?
     private var measured: (maxWidth: Int, size: Size)?
+    private var wrapped: (width: Int, lines: [TextLine])?
+
+    public func keepsPlacement(in frame: Rect) -> Bool {
+        guard isStatic, let placement else { return false }
+        return placement.frame == frame && placement.scrollOffset == scrollOffset
+    }
+
+    /// The text content broken into lines for `width` columns (kept for the last width asked).
+    func lines(width: Int) -> [TextLine] {
+        if let wrapped, wrapped.width == width { return wrapped.lines }
+        guard case .text(let runs) = content else { return [] }
+        let lines = TextLayout.lines(runs, width: width, wrap: wrap)
+        wrapped = (width, lines)
+        return lines
+    }
 
     init(id: String?, typeName: String, sourceOffset: Int, content: Content, children: [View] = [],
          layoutStyle: LayoutStyle, cellStyle: CellStyle, paintsBackground: Bool = false,

@@ -13,8 +13,8 @@ enum WidgetMetrics {
         switch view.content {
         case .container, .tabs, .spacer:
             return .zero
-        case .text(let runs):
-            let lines = TextLayout.lines(runs, width: maxWidth, wrap: view.wrap)
+        case .text:
+            let lines = view.lines(width: maxWidth)
             return Size(width: lines.reduce(0) { max($0, $1.width) }, height: lines.count)
         case .button(let label):
             return Size(width: DisplayWidth.of(label) + 4, height: 1)
