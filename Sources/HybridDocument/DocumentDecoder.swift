@@ -29,6 +29,9 @@ struct DocumentDecoder {
         "component": ["name", "props"],
     ]
     static let nodeTypes = fieldsByType.keys.sorted()
+    /// Every field a node of each type may have (common ones first), built once.
+    static let allowedByType = fieldsByType.mapValues { commonFields + $0 }
+    static let spanFields = ["text", "style"]
 
     // MARK: Reporting
 
@@ -50,15 +53,20 @@ struct DocumentDecoder {
 
     /// Reports members not in `allowed` (with a did-you-mean) and duplicates.
     private mutating func checkFields(_ members: [SourceJSON.Member], allowed: [String], owner: String) {
-        var seen = Set<String>()
-        for member in members {
-            if !seen.insert(member.key).inserted {
+        for (index, member) in members.enumerated() {
+            if Self.isDuplicate(index, in: members) {
                 inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
             } else if !allowed.contains(member.key) {
                 let hint = Suggestion.hint(for: member.key, in: allowed)
                 inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner)\(hint)", at: member.keyOffset) }
             }
         }
+    }
+
+    /// Whether an earlier member has the same key. Objects are small, so a scan beats hashing.
+    private static func isDuplicate(_ index: Int, in members: [SourceJSON.Member]) -> Bool {
+        let key = members[index].key
+        return members[..<index].contains { $0.key == key }
     }
 
     // MARK: Document
@@ -216,21 +224,21 @@ struct DocumentDecoder {
             report("expected a style object, got \(json.kindDescription)", at: json.offset)
             return
         }
-        var seen = Set<String>()
-        for member in members {
+        for (index, member) in members.enumerated() {
             path.push(.key(member.key))
             defer { path.pop() }
-            guard seen.insert(member.key).inserted else {
+            if Self.isDuplicate(index, in: members) {
                 report("duplicate field \"\(member.key)\"", at: member.keyOffset)
                 continue
             }
-            if Self.isSingleExpression(member.value), NodeStyle.fieldNames.contains(member.key) {
-                bound.append((member.key, PropertyValue.parse(member.value, path: &path, diagnostics: &diagnostics)))
+            guard let field = NodeStyle.Field(name: member.key) else {
+                report("unknown field \"\(member.key)\"" + Suggestion.hint(for: member.key, in: NodeStyle.fieldNames), at: member.keyOffset)
                 continue
             }
-            let isField = NodeStyle.fieldNames.contains(member.key)
-            if let message = style.set(member.key, to: member.value.plain) {
-                report(message, at: isField ? member.value.offset : member.keyOffset)
+            if Self.isSingleExpression(member.value) {
+                bound.append((member.key, PropertyValue.parse(member.value, path: &path, diagnostics: &diagnostics)))
+            } else if let message = style.set(field, to: member.value.plain) {
+                report(message, at: member.value.offset)
             }
         }
     }
@@ -325,14 +333,14 @@ struct DocumentDecoder {
             report("missing required field \"type\"", at: json.offset)
             return .invalid("node without a type", offset: json.offset)
         }
-        guard let type = typeJSON.stringValue, let fields = Self.fieldsByType[type] else {
+        guard let type = typeJSON.stringValue, let allowed = Self.allowedByType[type] else {
             let got = typeJSON.stringValue.map { "\"\($0)\"" } ?? typeJSON.kindDescription
             let hint = typeJSON.stringValue.map { Suggestion.hint(for: $0, in: Self.nodeTypes) } ?? ""
             inKey("type") { $0.report("unknown node type \(got)\(hint)", at: typeJSON.offset) }
             return .invalid("unknown type \(got)", offset: json.offset)
         }
         let errorsBefore = diagnostics.count
-        checkFields(members, allowed: Self.commonFields + fields, owner: "a \"\(type)\" node")
+        checkFields(members, allowed: allowed, owner: "a \"\(type)\" node")
 
         var node = Node(id: nil, kind: .spacer, style: NodeStyle(), boundStyle: [], visible: nil,
                         autofocus: false, offset: json.offset, isStatic: true)
@@ -508,7 +516,7 @@ struct DocumentDecoder {
                     decoder.report("expected a span object {\"text\", \"style\"}, got \(item.kindDescription)", at: item.offset)
                     return
                 }
-                decoder.checkFields(members, allowed: ["text", "style"], owner: "a span")
+                decoder.checkFields(members, allowed: Self.spanFields, owner: "a span")
                 guard let text = decoder.required(item, "text", type: "span", { $0.textProperty($1) }) else { return }
                 var style = NodeStyle()
                 var bound: [(field: String, value: PropertyValue)] = []

@@ -102,41 +102,61 @@ public struct NodeStyle: Sendable, Equatable {
     /// A style with every field unset.
     public init() {}
 
+    /// A style field a document may use.
+    public enum Field: String, CaseIterable, Sendable {
+        case width, height, minWidth, maxWidth, minHeight, maxHeight, flex, padding, margin, gap
+        case align, justify, border, borderColor, color, background
+        case bold, italic, underline, dim, reverse, wrap, textAlign
+
+        /// Looked up once per style member while decoding, so by hash rather than by a chain
+        /// of string comparisons.
+        static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+        /// The field called `name`, if any.
+        public init?(name: String) {
+            guard let field = Self.byName[name] else { return nil }
+            self = field
+        }
+    }
+
     /// The field names a document may use, in documentation order.
-    public static let fieldNames = [
-        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "flex", "padding", "margin",
-        "gap", "align", "justify", "border", "borderColor", "color", "background", "bold", "italic",
-        "underline", "dim", "reverse", "wrap", "textAlign",
-    ]
+    public static let fieldNames = Field.allCases.map(\.rawValue)
 
     /// Sets one field from a JSON value; returns the error message when the value does not fit.
-    public mutating func set(_ field: String, to value: JSONValue) -> String? {
+    public mutating func set(_ name: String, to value: JSONValue) -> String? {
+        guard let field = Field(name: name) else {
+            return "unknown field \"\(name)\"" + Suggestion.hint(for: name, in: Self.fieldNames)
+        }
+        return set(field, to: value)
+    }
+
+    /// Sets one field from a JSON value; returns the error message when the value does not fit.
+    public mutating func set(_ field: Field, to value: JSONValue) -> String? {
         do {
             switch field {
-            case "width": width = try Self.dimension(value)
-            case "height": height = try Self.dimension(value)
-            case "minWidth": minWidth = try Self.limit(value)
-            case "maxWidth": maxWidth = try Self.limit(value)
-            case "minHeight": minHeight = try Self.limit(value)
-            case "maxHeight": maxHeight = try Self.limit(value)
-            case "flex": flex = try Self.flex(value)
-            case "padding": padding = try Self.edges(value)
-            case "margin": margin = try Self.edges(value)
-            case "gap": gap = try Self.count(value)
-            case "align": align = try Self.keyword(value)
-            case "justify": justify = try Self.keyword(value)
-            case "border": border = try Self.keyword(value)
-            case "borderColor": borderColor = try Self.color(value)
-            case "color": color = try Self.color(value)
-            case "background": background = try Self.color(value)
-            case "bold": bold = try Self.flag(value)
-            case "italic": italic = try Self.flag(value)
-            case "underline": underline = try Self.flag(value)
-            case "dim": dim = try Self.flag(value)
-            case "reverse": reverse = try Self.flag(value)
-            case "wrap": wrap = try Self.keyword(value)
-            case "textAlign": textAlign = try Self.keyword(value)
-            default: return "unknown field \"\(field)\"" + Suggestion.hint(for: field, in: Self.fieldNames)
+            case .width: width = try Self.dimension(value)
+            case .height: height = try Self.dimension(value)
+            case .minWidth: minWidth = try Self.limit(value)
+            case .maxWidth: maxWidth = try Self.limit(value)
+            case .minHeight: minHeight = try Self.limit(value)
+            case .maxHeight: maxHeight = try Self.limit(value)
+            case .flex: flex = try Self.flex(value)
+            case .padding: padding = try Self.edges(value)
+            case .margin: margin = try Self.edges(value)
+            case .gap: gap = try Self.count(value)
+            case .align: align = try Self.keyword(value)
+            case .justify: justify = try Self.keyword(value)
+            case .border: border = try Self.keyword(value)
+            case .borderColor: borderColor = try Self.color(value)
+            case .color: color = try Self.color(value)
+            case .background: background = try Self.color(value)
+            case .bold: bold = try Self.flag(value)
+            case .italic: italic = try Self.flag(value)
+            case .underline: underline = try Self.flag(value)
+            case .dim: dim = try Self.flag(value)
+            case .reverse: reverse = try Self.flag(value)
+            case .wrap: wrap = try Self.keyword(value)
+            case .textAlign: textAlign = try Self.keyword(value)
             }
             return nil
         } catch {
