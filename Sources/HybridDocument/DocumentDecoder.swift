@@ -51,14 +51,15 @@ struct DocumentDecoder {
         return body(&self)
     }
 
-    /// Reports members not in `allowed` (with a did-you-mean) and duplicates.
-    private mutating func checkFields(_ members: [SourceJSON.Member], allowed: [String], owner: String) {
+    /// Reports members not in `allowed` (with a did-you-mean) and duplicates. `owner` names
+    /// the object in messages; it is built only when one is reported.
+    private mutating func checkFields(_ members: [SourceJSON.Member], allowed: [String], owner: @autoclosure () -> String) {
         for (index, member) in members.enumerated() {
             if Self.isDuplicate(index, in: members) {
                 inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
             } else if !allowed.contains(member.key) {
                 let hint = Suggestion.hint(for: member.key, in: allowed)
-                inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner)\(hint)", at: member.keyOffset) }
+                inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner())\(hint)", at: member.keyOffset) }
             }
         }
     }
@@ -401,11 +402,11 @@ struct DocumentDecoder {
     }
 
     private mutating func required<T>(_ json: SourceJSON, _ key: String, type: String, _ decode: (inout DocumentDecoder, SourceJSON) -> T?) -> T? {
-        guard json[key] != nil else {
+        guard let value = json[key] else {
             report("missing required field \"\(key)\" for a \"\(type)\" node", at: json.offset)
             return nil
         }
-        return optional(json, key, decode)
+        return inKey(key) { decode(&$0, value) }
     }
 
     private mutating func props(of type: String, in json: SourceJSON) -> Node.Kind? {
@@ -493,8 +494,8 @@ struct DocumentDecoder {
             guard let name = required(json, "name", type: type, { $0.plainString($1) }) else { return nil }
             componentUses.append((name, json["name"]!.offset, path.description + ".name"))
             let props = optional(json, "props") { decoder, value -> PropertyValue? in
-                guard value.members != nil else {
-                    decoder.report("expected an object of props, got \(value.kindDescription)", at: value.offset)
+                guard value.members != nil || Self.isSingleExpression(value) else {
+                    decoder.report("expected an object of props or an expression, got \(value.kindDescription)", at: value.offset)
                     return nil
                 }
                 return PropertyValue.parse(value, path: &decoder.path, diagnostics: &decoder.diagnostics)

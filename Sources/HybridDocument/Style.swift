@@ -241,10 +241,11 @@ public struct NodeStyle: Sendable, Equatable {
 
     static func keyword<Keyword: RawRepresentable & CaseIterable>(_ value: JSONValue) throws(Mismatch) -> Keyword
     where Keyword.RawValue == String {
+        if case .string(let text) = value, let keyword = Keyword(rawValue: text) { return keyword }
+        // The message lists every keyword, so it is built only when the value does not fit.
         let names = Keyword.allCases.map(\.rawValue)
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw Mismatch(message: "expected one of \(list)") }
-        if let keyword = Keyword(rawValue: text) { return keyword }
         throw Mismatch(message: "expected one of \(list), got \"\(text)\"" + Suggestion.hint(for: text, in: names))
     }
 

@@ -104,6 +104,9 @@ private struct Reader {
             index += 1
             return members
         }
+        // Objects in screens are small; one allocation fits most of them, where growing from
+        // empty would allocate and copy up to three times.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -140,6 +143,9 @@ private struct Reader {
             index += 1
             return items
         }
+        // Most arrays in screens (spans, children) hold several items; start with room for a
+        // few rather than growing one at a time.
+        items.reserveCapacity(8)
         while true {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }

@@ -72,16 +72,22 @@ struct Resolver {
     }
 
     mutating func string(_ value: PropertyValue?, in scope: StateScope) -> String? {
-        guard let value else { return nil }
-        if case .expression(let template, _, let location) = value {
+        switch value {
+        case nil:
+            return nil
+        case .constant(.string(let text))?:
+            // The common case, taken for every literal span of a long text.
+            return text
+        case .expression(let template, _, let location)?:
             do {
                 return try template.evaluateString(in: scope)
             } catch {
                 report(error.message, at: location)
                 return ""
             }
+        case let value?:
+            return evaluate(value, in: scope).map(Self.display)
         }
-        return evaluate(value, in: scope).map(Self.display)
     }
 
     /// How a JSON value reads inside text.
@@ -176,6 +182,7 @@ struct Resolver {
                         children: children(nodes, .vertical), border: style.border ?? .single)
         case .text(let text, let spans):
             var runs: [TextRun] = []
+            runs.reserveCapacity(spans.count + 1)
             if let text = string(text, in: scope) { runs.append(TextRun(text: text, style: cellStyle)) }
             for span in spans {
                 runs.append(TextRun(text: string(span.text, in: scope) ?? "", style: span.style.cellStyle(inheriting: cellStyle)))
