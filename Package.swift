@@ -15,7 +15,7 @@ let package = Package(
     targets: [
         // Layer 0: values and text.
         .target(name: "HybridJSON"),
-        .target(name: "HybridExpressions"),
+        .target(name: "HybridExpressions", dependencies: ["HybridJSON"]),
         .target(name: "HybridCells"),
         // Layer 1: the screen document, decoded and checked.
         .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions"]),

@@ -13,7 +13,7 @@ extension JSONValue {
         case .integer(let value): output += String(value)
         case .number(let value):
             output += value.isFinite ? String(value) : "null"
-        case .string(let value): Self.writeQuoted(value, to: &output)
+        case .string(let value): JSONText.appendQuoted(value, to: &output)
         case .array(let items):
             output += "["
             for (index, item) in items.enumerated() {
@@ -25,15 +25,19 @@ extension JSONValue {
             output += "{"
             for (index, member) in object.members.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeQuoted(member.key, to: &output)
+                JSONText.appendQuoted(member.key, to: &output)
                 output += ":"
                 member.value.write(to: &output)
             }
             output += "}"
         }
     }
+}
 
-    private static func writeQuoted(_ text: String, to output: inout String) {
+/// JSON text helpers shared by everything that writes JSON by hand.
+public enum JSONText {
+    /// Appends `text` as a JSON string literal (quoted, with the escapes JSON requires).
+    public static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,4 @@
+import HybridJSON
 import Foundation
 
 /// Number to text the way DivKit's reference implementation (Kotlin, i.e. Java's
@@ -89,7 +90,7 @@ enum JSONFormatting {
             out += "{"
             for (index, key) in entries.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                writeString(key, to: &out)
+                JSONText.appendQuoted(key, to: &out)
                 out += ":"
                 write(entries[key]!, to: &out)
             }
@@ -102,29 +103,11 @@ enum JSONFormatting {
             }
             out += "]"
         case .string(let text), .url(let text):
-            writeString(text, to: &out)
+            JSONText.appendQuoted(text, to: &out)
         case .color, .datetime:
-            writeString(value.displayString, to: &out)
+            JSONText.appendQuoted(value.displayString, to: &out)
         case .integer, .number, .boolean:
             out += value.displayString
         }
-    }
-
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
