@@ -54,6 +54,16 @@ enum Bench {
             repaintBytes = encoder.encode(from: nil, to: previous).count
         }
         report("full repaint (every cell)", repaint, bytes: repaintBytes)
+
+        let binding = try ExpressionTemplate(parsing: "@{a + b * 2 > c ? 'x' : 'y'}")
+        let variables = VariableScope(["a": .integer(1), "b": .integer(2), "c": .integer(6)])
+        let evaluations = 100_000
+        var hits = 0
+        let evaluation = measure(runs: 20) {
+            for _ in 0..<evaluations where (try? binding.evaluate(in: variables)) == .string("y") { hits += 1 }
+        }
+        precondition(hits > 0)
+        print("  \("expression a + b * 2 > c ? 'x' : 'y'".padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%8.0f", evaluation * 1e6 / Double(evaluations))) ns per evaluation")
     }
 
     /// The median wall time of `runs` calls, after a few warm-up calls.
