@@ -53,21 +53,15 @@ struct DocumentDecoder {
 
     /// Reports members not in `allowed` (with a did-you-mean) and duplicates. `owner` names
     /// the object in messages; it is built only when one is reported.
-    private mutating func checkFields(_ members: [SourceJSON.Member], allowed: [String], owner: @autoclosure () -> String) {
-        for (index, member) in members.enumerated() {
-            if Self.isDuplicate(index, in: members) {
+    private mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {
+        for (member, isDuplicate) in members.unexpected(allowing: allowed) {
+            if isDuplicate {
                 inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
-            } else if !allowed.contains(member.key) {
+            } else {
                 let hint = Suggestion.hint(for: member.key, in: allowed)
                 inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner())\(hint)", at: member.keyOffset) }
             }
         }
-    }
-
-    /// Whether an earlier member has the same key. Objects are small, so a scan beats hashing.
-    private static func isDuplicate(_ index: Int, in members: [SourceJSON.Member]) -> Bool {
-        let key = members[index].key
-        return members[..<index].contains { $0.key == key }
     }
 
     // MARK: Document
@@ -81,7 +75,7 @@ struct DocumentDecoder {
             report("missing required field \"format\" (supported versions: \(Self.formatList))", at: json.offset)
             return nil
         }
-        guard case .integer(let version) = format.kind, ScreenDocument.supportedFormats.contains(version) else {
+        guard let version = format.integerValue, ScreenDocument.supportedFormats.contains(version) else {
             let shown = format.plain.jsonText
             inKey("format") { $0.report("unsupported format version \(shown); supported versions: \(Self.formatList)", at: format.offset) }
             return nil
@@ -175,7 +169,9 @@ struct DocumentDecoder {
     }
 
     private static func isSingleExpression(_ json: SourceJSON) -> Bool {
-        guard let text = json.stringValue else { return false }
+        // Most strings are not expressions; looking at the bytes first spares building them.
+        let opens = json.withStringUTF8 { $0.starts(with: "@{".utf8) } ?? false
+        guard opens, let text = json.stringValue else { return false }
         return text.hasPrefix("@{") && text.hasSuffix("}")
     }
 
@@ -189,33 +185,19 @@ struct DocumentDecoder {
     }
 
     private mutating func textProperty(_ json: SourceJSON) -> PropertyValue? {
-        property(json, expecting: "a string") {
-            if case .string = $0 { return true }
-            return false
-        }
+        property(json, expecting: "a string") { $0 == .string }
     }
 
     private mutating func booleanProperty(_ json: SourceJSON) -> PropertyValue? {
-        property(json, expecting: "true, false or an expression") {
-            if case .bool = $0 { return true }
-            return false
-        }
+        property(json, expecting: "true, false or an expression") { $0 == .bool }
     }
 
     private mutating func numberProperty(_ json: SourceJSON) -> PropertyValue? {
-        property(json, expecting: "a number or an expression") {
-            switch $0 {
-            case .integer, .number: return true
-            default: return false
-            }
-        }
+        property(json, expecting: "a number or an expression") { $0 == .integer || $0 == .number }
     }
 
     private mutating func arrayProperty(_ json: SourceJSON) -> PropertyValue? {
-        property(json, expecting: "an array or an expression") {
-            if case .array = $0 { return true }
-            return false
-        }
+        property(json, expecting: "an array or an expression") { $0 == .array }
     }
 
     // MARK: Style
@@ -225,21 +207,24 @@ struct DocumentDecoder {
             report("expected a style object, got \(json.kindDescription)", at: json.offset)
             return
         }
-        for (index, member) in members.enumerated() {
-            path.push(.key(member.key))
+        for index in members.indices {
+            let member = members[index]
+            let key = member.key
+            path.push(.key(key))
             defer { path.pop() }
-            if Self.isDuplicate(index, in: members) {
-                report("duplicate field \"\(member.key)\"", at: member.keyOffset)
+            if members.hasDuplicateKey(at: index) {
+                report("duplicate field \"\(key)\"", at: member.keyOffset)
                 continue
             }
-            guard let field = NodeStyle.Field(name: member.key) else {
-                report("unknown field \"\(member.key)\"" + Suggestion.hint(for: member.key, in: NodeStyle.fieldNames), at: member.keyOffset)
+            guard let field = NodeStyle.Field(name: key) else {
+                report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset)
                 continue
             }
-            if Self.isSingleExpression(member.value) {
-                bound.append((member.key, PropertyValue.parse(member.value, path: &path, diagnostics: &diagnostics)))
-            } else if let message = style.set(field, to: member.value.plain) {
-                report(message, at: member.value.offset)
+            let value = member.value
+            if Self.isSingleExpression(value) {
+                bound.append((key, PropertyValue.parse(value, path: &path, diagnostics: &diagnostics)))
+            } else if let message = style.set(field, to: value.plain) {
+                report(message, at: value.offset)
             }
         }
     }
@@ -257,19 +242,20 @@ struct DocumentDecoder {
 
     mutating func action(_ json: SourceJSON) -> Action? {
         switch json.kind {
-        case .string(let name):
+        case .string:
+            let name = json.stringValue!
             guard KeyName.isIdentifier(name) else {
                 report("expected a handler name (letters, digits, \"_\", \".\", \"-\"), got \"\(name)\"", at: json.offset)
                 return nil
             }
             return .handler(name)
-        case .array(let items):
+        case .array:
             var actions: [Action] = []
-            for (index, item) in items.enumerated() {
+            for (index, item) in json.items!.enumerated() {
                 if let action = atIndex(index, { $0.action(item) }) { actions.append(action) }
             }
             return .sequence(actions)
-        case .object(let members):
+        case .object:
             guard let kindJSON = json["action"] else {
                 report("missing required field \"action\" (one of \(Self.actionKinds))", at: json.offset)
                 return nil
@@ -280,7 +266,7 @@ struct DocumentDecoder {
                 inKey("action") { $0.report("unknown action \(got); expected one of \(Self.actionKinds)\(hint)", at: kindJSON.offset) }
                 return nil
             }
-            checkFields(members, allowed: ["action"] + fields.required + fields.optional, owner: "a \"\(kind)\" action")
+            checkFields(json.members!, allowed: ["action"] + fields.required + fields.optional, owner: "a \"\(kind)\" action")
             var complete = true
             for field in fields.required where json[field] == nil {
                 report("missing required field \"\(field)\" for a \"\(kind)\" action", at: json.offset)
@@ -362,7 +348,7 @@ struct DocumentDecoder {
             node.visible = inKey("visible") { $0.booleanProperty(visibleJSON) }
         }
         if let autofocusJSON = json["autofocus"] {
-            if case .bool(let flag) = autofocusJSON.kind {
+            if let flag = autofocusJSON.boolValue {
                 node.autofocus = flag
             } else {
                 inKey("autofocus") { $0.report("expected true or false, got \(autofocusJSON.kindDescription)", at: autofocusJSON.offset) }
@@ -427,10 +413,7 @@ struct DocumentDecoder {
         case "text":
             let textValue = optional(json, "text") { decoder, value in
                 decoder.property(value, expecting: "a string, number or boolean") {
-                    switch $0 {
-                    case .string, .integer, .number, .bool: return true
-                    default: return false
-                    }
+                    [.string, .integer, .number, .bool].contains($0)
                 }
             }
             let spans = optional(json, "spans") { $0.spans($1) } ?? []
@@ -452,12 +435,7 @@ struct DocumentDecoder {
         case "select":
             guard let options = required(json, "options", type: type, { $0.options($1) }) else { return nil }
             let selected = optional(json, "selected") { decoder, value in
-                decoder.property(value, expecting: "a string, an index or an expression") {
-                    switch $0 {
-                    case .string, .integer: return true
-                    default: return false
-                    }
-                }
+                decoder.property(value, expecting: "a string, an index or an expression") { $0 == .string || $0 == .integer }
             }
             return .select(options: options, selected: selected, onChange: optional(json, "onChange", action))
         case "list":
@@ -472,10 +450,7 @@ struct DocumentDecoder {
         case "tabs":
             guard let tabs = required(json, "tabs", type: type, { $0.tabs($1) }) else { return nil }
             let selected = optional(json, "selected") { decoder, value in
-                decoder.property(value, expecting: "a tab index or an expression") {
-                    if case .integer = $0 { return true }
-                    return false
-                }
+                decoder.property(value, expecting: "a tab index or an expression") { $0 == .integer }
             }
             return .tabs(tabs: tabs, selected: selected)
         case "progress":
@@ -543,8 +518,8 @@ struct DocumentDecoder {
             atIndex(index) { decoder in
                 switch item.kind {
                 case .string: break
-                case .object(let members):
-                    decoder.checkFields(members, allowed: ["label", "value"], owner: "an option")
+                case .object:
+                    decoder.checkFields(item.members!, allowed: ["label", "value"], owner: "an option")
                     for field in ["label", "value"] where item[field] == nil {
                         decoder.report("missing required field \"\(field)\" for an option", at: item.offset)
                     }
@@ -566,10 +541,10 @@ struct DocumentDecoder {
         for (index, item) in items.enumerated() {
             atIndex(index) { decoder in
                 switch item.kind {
-                case .string(let title):
-                    columns.append(TableColumn(title: title, width: nil, align: .left))
-                case .object(let members):
-                    decoder.checkFields(members, allowed: ["title", "width", "align"], owner: "a column")
+                case .string:
+                    columns.append(TableColumn(title: item.stringValue!, width: nil, align: .left))
+                case .object:
+                    decoder.checkFields(item.members!, allowed: ["title", "width", "align"], owner: "a column")
                     guard let title = decoder.requiredString(item, "title") else { return }
                     var column = TableColumn(title: title, width: nil, align: .left)
                     if let width = item["width"] {

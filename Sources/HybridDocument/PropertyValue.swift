@@ -38,7 +38,8 @@ extension PropertyValue {
     /// Parses the bindings inside `json`; expression syntax errors are returned as diagnostics.
     static func parse(_ json: SourceJSON, path: inout JSONPath, diagnostics: inout [Diagnostic]) -> PropertyValue {
         switch json.kind {
-        case .string(let text):
+        case .string:
+            let text = json.stringValue!
             guard text.utf8.contains(UInt8(ascii: "@")) && text.contains("@{") else { return .constant(.string(text)) }
             do {
                 let template = try ExpressionTemplate(parsing: text)
@@ -47,7 +48,8 @@ extension PropertyValue {
                 diagnostics.append(Diagnostic(offset: json.offset, path: path.description, message: "invalid expression: " + error.message))
                 return .constant(.string(""))
             }
-        case .array(let items):
+        case .array:
+            let items = json.items!
             var parsed: [PropertyValue] = []
             parsed.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
@@ -57,9 +59,9 @@ extension PropertyValue {
             }
             if parsed.allSatisfy(\.isConstant) { return .constant(json.plain) }
             return .array(parsed)
-        case .object(let members):
+        case .object:
             var parsed: [(key: String, value: PropertyValue)] = []
-            for member in members {
+            for member in json.members! {
                 path.push(.key(member.key))
                 parsed.append((member.key, parse(member.value, path: &path, diagnostics: &diagnostics)))
                 path.pop()

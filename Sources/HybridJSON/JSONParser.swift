@@ -23,16 +23,20 @@ public enum JSONParser {
 
     /// Parses one JSON value (surrounded by optional whitespace) from `bytes`.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> SourceJSON {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> SourceJSON in
-            var reader = Reader(bytes: buffer)
+        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONTape.Entry] in
+            var reader = JSONReader(bytes: buffer)
+            // Screens hold about one value per six bytes; reserving for that spares the copies
+            // of growing a large tape.
+            reader.entries.reserveCapacity(buffer.count / 6 + 1)
             reader.skipWhitespace()
-            let value = try reader.parseValue(depth: 0)
+            try reader.parseValue(depth: 0)
             reader.skipWhitespace()
             if reader.index < buffer.count {
                 throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document")
             }
-            return value
+            return reader.entries
         }
+        return SourceJSON(tape: JSONTape(bytes: bytes, entries: entries), index: 0)
     }
 
     /// Parses one JSON value from text.
@@ -41,9 +45,11 @@ public enum JSONParser {
     }
 }
 
-private struct Reader {
+/// Reads JSON text into tape entries; also decodes escaped strings when they are read.
+struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    var entries: [JSONTape.Entry] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -69,17 +75,17 @@ private struct Reader {
         }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> SourceJSON {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) {
         guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
         let start = index
         switch bytes[index] {
-        case UInt8(ascii: "{"): return SourceJSON(kind: .object(try parseObject(depth: depth + 1)), offset: start)
-        case UInt8(ascii: "["): return SourceJSON(kind: .array(try parseArray(depth: depth + 1)), offset: start)
-        case UInt8(ascii: "\""): return SourceJSON(kind: .string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return SourceJSON(kind: .bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return SourceJSON(kind: .bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return SourceJSON(kind: .null, offset: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return SourceJSON(kind: try parseNumber(), offset: start)
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try expectWord("true"); entries.append(JSONTape.Entry(tag: .true, offset: start))
+        case UInt8(ascii: "f"): try expectWord("false"); entries.append(JSONTape.Entry(tag: .false, offset: start))
+        case UInt8(ascii: "n"): try expectWord("null"); entries.append(JSONTape.Entry(tag: .null, offset: start))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         default: throw error("unexpected \(describeCurrent()), expected a value")
         }
     }
@@ -95,18 +101,28 @@ private struct Reader {
         index += count
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [SourceJSON.Member] {
+    /// Appends a container's entry, to be completed by `close(_:count:)`.
+    mutating func open(_ tag: JSONTape.Tag) -> Int {
+        entries.append(JSONTape.Entry(tag: tag, offset: index))
+        return entries.count - 1
+    }
+
+    /// Records how many items or members the container at `entry` has and where it ends.
+    mutating func close(_ entry: Int, count: Int) {
+        entries[entry].count = UInt32(count)
+        entries[entry].payload = entries.count
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        let object = open(.object)
         index += 1
-        var members: [SourceJSON.Member] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return members
+            return close(object, count: 0)
         }
-        // Objects in screens are small; one allocation fits most of them, where growing from
-        // empty would allocate and copy up to three times.
-        members.reserveCapacity(4)
+        var count = 0
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -114,76 +130,84 @@ private struct Reader {
                 if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
                 throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
             }
-            let keyOffset = index
-            let key = try parseString()
+            try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                let key = withUTF8(of: entries[entries.count - 1]) { String(decoding: $0, as: UTF8.self) }
                 throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
             }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            members.append(SourceJSON.Member(key: key, keyOffset: keyOffset, value: value))
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return members
+            case UInt8(ascii: "}"): index += 1; return close(object, count: count)
             default: throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
             }
         }
     }
 
-    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [SourceJSON] {
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        let array = open(.array)
         index += 1
-        var items: [SourceJSON] = []
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return items
+            return close(array, count: 0)
         }
-        // Most arrays in screens (spans, children) hold several items; start with room for a
-        // few rather than growing one at a time.
-        items.reserveCapacity(8)
+        var count = 0
         while true {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
-            items.append(try parseValue(depth: depth))
+            try parseValue(depth: depth)
+            count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an array") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return items
+            case UInt8(ascii: "]"): index += 1; return close(array, count: count)
             default: throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array item")
             }
         }
     }
 
-    mutating func parseString() throws(JSONSyntaxError) -> String {
+    /// Appends the string starting at `index`, checked but left undecoded.
+    mutating func parseString() throws(JSONSyntaxError) {
         let start = index
         index += 1
-        let contentStart = index
         // Fast path: no escapes, so the bytes are the string.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
+                entries.append(JSONTape.Entry(tag: .string, offset: start, payload: index))
                 index += 1
-                return text
+                return
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(byte == 0x0A ? "unterminated string" : "control character in a string; escape it") }
             index += 1
         }
         guard index < bytes.count else { throw error("unterminated string", at: start) }
-        var scalars = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+        index = start
+        _ = try decodeEscapedString()
+        entries.append(JSONTape.Entry(tag: .escapedString, offset: start, payload: index - 1))
+    }
+
+    /// Reads the string starting at `index` (its opening quote), decoding escapes.
+    mutating func decodeEscapedString() throws(JSONSyntaxError) -> [UInt8] {
+        let start = index
+        index += 1
+        var scalars: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return scalars
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw error("unterminated string", at: start) }
@@ -248,7 +272,7 @@ private struct Reader {
         return Array(String(Character(Unicode.Scalar(code)!)).utf8)
     }
 
-    mutating func parseNumber() throws(JSONSyntaxError) -> SourceJSON.Kind {
+    mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         var isInteger = true
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -272,10 +296,41 @@ private struct Reader {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: expected a digit in the exponent") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        if isInteger, let value = integer(start..<index) {
+            entries.append(JSONTape.Entry(tag: .integer, offset: start, payload: value))
+            return
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int(text) { return .integer(value) }
         guard let value = Double(text) else { throw error("invalid number", at: start) }
-        return .number(value)
+        entries.append(JSONTape.Entry(tag: .number, offset: start, payload: Int(bitPattern: UInt(value.bitPattern))))
+    }
+
+    /// The integer spelt by `range` (an optional minus, then digits), or `nil` when it does not
+    /// fit an `Int`; read directly rather than through a `String`.
+    func integer(_ range: Range<Int>) -> Int? {
+        let negative = bytes[range.lowerBound] == UInt8(ascii: "-")
+        var value = 0
+        // Accumulated as a negative number, which reaches `Int.min`.
+        for position in (negative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound {
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, underflow) = shifted.subtractingReportingOverflow(Int(bytes[position] - UInt8(ascii: "0")))
+            guard !overflow, !underflow else { return nil }
+            value = sum
+        }
+        if negative { return value }
+        return value == Int.min ? nil : -value
+    }
+
+    /// Calls `body` with the UTF-8 content of a string entry (escapes decoded).
+    func withUTF8<Result>(of entry: JSONTape.Entry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if entry.tag == .string {
+            return body(UnsafeBufferPointer(rebasing: bytes[entry.offset + 1..<entry.payload]))
+        }
+        var reader = JSONReader(bytes: bytes)
+        reader.index = entry.offset
+        // Decoded once already while parsing, so this cannot fail.
+        let decoded = try! reader.decodeEscapedString()
+        return decoded.withUnsafeBufferPointer(body)
     }
 
     func isDigit(_ byte: UInt8) -> Bool {

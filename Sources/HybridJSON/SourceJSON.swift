@@ -1,42 +1,110 @@
 /// A JSON value parsed from a document, with the byte offset where each value and key starts,
 /// so every error found later can point at its line and column.
+///
+/// A light view into the document's parse tree: copying one copies a reference and an index,
+/// and strings are decoded only when asked for.
 public struct SourceJSON: Sendable {
+    /// What kind of value this is; the payload is read with `boolValue`, `integerValue`,
+    /// `numberValue`, `stringValue`, `items` or `members`.
+    public enum Kind: Sendable, Equatable {
+        case null, bool, integer, number, string, array, object
+    }
+
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let index: Int
+
+    @usableFromInline
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    @inlinable
+    var entry: JSONTape.Entry { tape.entries[index] }
+
     /// What the value is.
-    public enum Kind: Sendable {
-        case null
-        case bool(Bool)
-        case integer(Int)
-        case number(Double)
-        case string(String)
-        case array([SourceJSON])
-        case object([Member])
+    @inlinable
+    public var kind: Kind {
+        switch entry.tag {
+        case .null: return .null
+        case .false, .true: return .bool
+        case .integer: return .integer
+        case .number: return .number
+        case .string, .escapedString: return .string
+        case .array: return .array
+        case .object: return .object
+        }
     }
 
-    /// One `"key": value` pair of an object, in source order.
-    public struct Member: Sendable {
-        /// The key.
-        public var key: String
-        /// Byte offset of the key's opening quote.
-        public var keyOffset: Int
-        /// The value.
-        public var value: SourceJSON
-    }
-
-    /// The value.
-    public var kind: Kind
     /// Byte offset of the value's first character in the source.
-    public var offset: Int
+    @inlinable
+    public var offset: Int { entry.offset }
+
+    /// The boolean, or `nil` for other kinds.
+    @inlinable
+    public var boolValue: Bool? {
+        switch entry.tag {
+        case .false: return false
+        case .true: return true
+        default: return nil
+        }
+    }
+
+    /// The integer (a number written without fraction or exponent), or `nil` for other kinds.
+    @inlinable
+    public var integerValue: Int? {
+        let entry = entry
+        return entry.tag == .integer ? entry.payload : nil
+    }
+
+    /// The number written with a fraction or exponent, or `nil` for other kinds (integers too).
+    @inlinable
+    public var numberValue: Double? {
+        let entry = entry
+        return entry.tag == .number ? Double(bitPattern: UInt64(UInt(bitPattern: entry.payload))) : nil
+    }
+
+    /// The string payload, or `nil`.
+    @inlinable
+    public var stringValue: String? {
+        kind == .string ? tape.string(at: index) : nil
+    }
+
+    /// Calls `body` with the string's UTF-8 bytes (escapes decoded); `nil` for other kinds.
+    public func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        kind == .string ? tape.withUTF8(ofStringAt: index, body) : nil
+    }
+
+    /// The members when this is an object, or `nil`.
+    @inlinable
+    public var members: Members? {
+        entry.tag == .object ? Members(tape: tape, object: index) : nil
+    }
+
+    /// The items when this is an array, or `nil`.
+    @inlinable
+    public var items: Items? {
+        entry.tag == .array ? Items(tape: tape, array: index) : nil
+    }
+
+    /// The first member named `key` when this is an object.
+    @inlinable
+    public subscript(key: String) -> SourceJSON? {
+        guard entry.tag == .object, let value = tape.value(forKey: key, inObjectAt: index) else { return nil }
+        return SourceJSON(tape: tape, index: value)
+    }
 
     /// The value without positions.
     public var plain: JSONValue {
-        switch kind {
+        switch entry.tag {
         case .null: return .null
-        case .bool(let value): return .bool(value)
-        case .integer(let value): return .integer(value)
-        case .number(let value): return .number(value)
-        case .string(let value): return .string(value)
-        case .array(let items): return .array(items.map(\.plain))
-        case .object(let members): return .object(JSONObject(members.map { ($0.key, $0.value.plain) }))
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .integer: return .integer(entry.payload)
+        case .number: return .number(numberValue!)
+        case .string, .escapedString: return .string(tape.string(at: index))
+        case .array: return .array(items!.map(\.plain))
+        case .object: return .object(JSONObject(members!.map { ($0.key, $0.value.plain) }))
         }
     }
 
@@ -50,28 +118,5 @@ public struct SourceJSON: Sendable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-
-    /// The string payload, or `nil`.
-    public var stringValue: String? {
-        if case .string(let value) = kind { return value }
-        return nil
-    }
-
-    /// The members when this is an object, or `nil`.
-    public var members: [Member]? {
-        if case .object(let members) = kind { return members }
-        return nil
-    }
-
-    /// The items when this is an array, or `nil`.
-    public var items: [SourceJSON]? {
-        if case .array(let items) = kind { return items }
-        return nil
-    }
-
-    /// The first member named `key` when this is an object.
-    public subscript(key: String) -> SourceJSON? {
-        members?.first { $0.key == key }?.value
     }
 }

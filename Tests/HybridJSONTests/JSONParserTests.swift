@@ -13,8 +13,23 @@ final class JSONParserTests: XCTestCase {
     func testKeepsMemberOrderAndOffsets() throws {
         let json = try JSONParser.parse("{\"z\": 1,\n \"a\": [10, 20]}")
         XCTAssertEqual(json.members?.map(\.key), ["z", "a"])
-        XCTAssertEqual(json.members?[1].keyOffset, 10)
-        XCTAssertEqual(json["a"]?.items?[1].offset, 20)
+        XCTAssertEqual(json.members?.map(\.keyOffset), [1, 10])
+        XCTAssertEqual(json["a"]?.items?.map(\.offset), [16, 20])
+    }
+
+    func testComparesKeysAsDecodedStrings() throws {
+        let json = try JSONParser.parse(#"{"a\u0062": 1, "ab": 2, "c": 3}"#)
+        XCTAssertEqual(json["ab"]?.integerValue, 1)
+        let unexpected = json.members!.unexpected(allowing: ["ab"])
+        XCTAssertEqual(unexpected.map(\.member.key), ["ab", "c"])
+        XCTAssertEqual(unexpected.map(\.member.keyOffset), [15, 24])
+        XCTAssertEqual(unexpected.map(\.isDuplicate), [true, false])
+    }
+
+    func testReadsIntegersThatDoNotFitAsNumbers() throws {
+        let json = try JSONParser.parse("[9223372036854775807, -9223372036854775808, 9223372036854775808, 0.5, -0]")
+        XCTAssertEqual(json.items?.map(\.integerValue), [Int.max, Int.min, nil, nil, 0])
+        XCTAssertEqual(json.items?.map(\.numberValue), [nil, nil, 9223372036854775808, 0.5, nil])
     }
 
     func testDecodesEscapesAndSurrogatePairs() throws {

@@ -1,0 +1,125 @@
+/// The parse tree of one document, flat (as in simdjson): every value in one array in source
+/// order, each container followed by its descendants and each object member's key by its value.
+///
+/// One allocation for the whole tree instead of one per object and array, and strings stay
+/// bytes in the source until someone asks for them, so a large screen costs little to parse.
+/// The lookups the decoder makes for every node are inlinable, so that walking the tree from
+/// another module does not retain and release the tape for each value it looks at.
+@usableFromInline
+final class JSONTape: Sendable {
+    /// What an entry holds.
+    @usableFromInline
+    enum Tag: UInt8, Sendable {
+        case null, `false`, `true`, integer, number, array, object
+        /// A string without escapes: its content is the source bytes between the quotes.
+        case string
+        /// A string with escapes, decoded again when it is read.
+        case escapedString
+    }
+
+    /// One value (or member name) of the document.
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var tag: Tag
+        /// Items of an array, members of an object.
+        @usableFromInline var count: UInt32 = 0
+        /// Byte offset of the value's first character (a string's opening quote).
+        @usableFromInline var offset: Int
+        /// Containers: the index just past their last descendant, so siblings can be skipped.
+        /// Strings: the offset of the closing quote. Integers: the value. Numbers: the bit
+        /// pattern.
+        @usableFromInline var payload: Int = 0
+    }
+
+    /// The document's bytes.
+    @usableFromInline let bytes: [UInt8]
+    /// Every value, in source order.
+    @usableFromInline let entries: [Entry]
+
+    init(bytes: [UInt8], entries: [Entry]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// The index of the value after the one at `index` and its descendants.
+    @inlinable
+    func next(after index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.tag {
+        case .array, .object: return entry.payload
+        default: return index + 1
+        }
+    }
+
+    /// Calls `body` with the UTF-8 content of the string at `index` (escapes decoded).
+    @usableFromInline
+    func withUTF8<Result>(ofStringAt index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let entry = entries[index]
+        return bytes.withUnsafeBufferPointer { bytes in
+            if entry.tag == .string {
+                return body(UnsafeBufferPointer(rebasing: bytes[entry.offset + 1..<entry.payload]))
+            }
+            return JSONReader(bytes: bytes).withUTF8(of: entry, body)
+        }
+    }
+
+    /// The string at `index`.
+    @usableFromInline
+    func string(at index: Int) -> String {
+        withUTF8(ofStringAt: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the string at `index` is `text`, compared as bytes.
+    @inlinable @inline(__always)
+    func string(at index: Int, equals text: String) -> Bool {
+        let entry = entries[index]
+        guard entry.tag == .string else { return escapedString(at: index, equals: text) }
+        let start = entry.offset + 1
+        // Most keys differ from the one looked for in length, which is known without reading.
+        guard entry.payload - start == text.utf8.count else { return false }
+        var text = text
+        return text.withUTF8 { expected in
+            bytes.withUnsafeBufferPointer { source in
+                for position in expected.indices where expected[position] != source[start + position] { return false }
+                return true
+            }
+        }
+    }
+
+    @usableFromInline
+    func escapedString(at index: Int, equals text: String) -> Bool {
+        string(at: index) == text
+    }
+
+    /// Whether the strings at two indices are equal.
+    @usableFromInline
+    func string(at index: Int, equalsStringAt other: Int) -> Bool {
+        withUTF8(ofStringAt: index) { first in
+            withUTF8(ofStringAt: other) { $0.count == first.count && $0.elementsEqual(first) }
+        }
+    }
+
+    /// The tape index of the value of the first member named `key` in the object at `object`.
+    @inlinable
+    func value(forKey key: String, inObjectAt object: Int) -> Int? {
+        var position = object + 1
+        let end = entries[object].payload
+        while position < end {
+            if string(at: position, equals: key) { return position + 1 }
+            position = next(after: position + 1)
+        }
+        return nil
+    }
+
+    /// Whether a member before the one whose key is at `keyIndex` in the object at `object`
+    /// has the same key.
+    @usableFromInline
+    func hasEarlierKey(like keyIndex: Int, inObjectAt object: Int) -> Bool {
+        var position = object + 1
+        while position < keyIndex {
+            if string(at: position, equalsStringAt: keyIndex) { return true }
+            position = next(after: position + 1)
+        }
+        return false
+    }
+}
