@@ -502,7 +502,7 @@ struct DocumentDecoder {
                 if !bound.isEmpty {
                     decoder.report("span styles cannot be bound to expressions; bind the text node's style", at: item.offset)
                 }
-                spans.append(Span(text: text, style: style))
+                spans.append(Span(text: text, style: style.textStyle))
             }
         }
         return spans

@@ -85,8 +85,8 @@ public struct Node: Sendable {
 public struct Span: Sendable {
     /// The text, possibly bound.
     public var text: PropertyValue
-    /// The span's style (only text attributes and colours apply).
-    public var style: NodeStyle
+    /// The span's colours and attributes.
+    public var style: TextStyle
 }
 
 /// A column of a `table`.

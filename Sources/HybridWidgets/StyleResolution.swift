@@ -13,8 +13,8 @@ extension Color {
     }
 }
 
-extension NodeStyle {
-    /// This style's colours and attributes patched over the inherited ones.
+extension TextStyle {
+    /// These colours and attributes patched over the inherited ones.
     func cellStyle(inheriting parent: CellStyle) -> CellStyle {
         var style = parent
         if let color { style.foreground = Color(color) }
@@ -29,6 +29,13 @@ extension NodeStyle {
         toggle(dim, .dim)
         toggle(reverse, .reverse)
         return style
+    }
+}
+
+extension NodeStyle {
+    /// This style's colours and attributes patched over the inherited ones.
+    func cellStyle(inheriting parent: CellStyle) -> CellStyle {
+        textStyle.cellStyle(inheriting: parent)
     }
 
     /// The sizing fields, for the layout engine.
