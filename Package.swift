@@ -11,12 +11,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // Layer 0: values and text.
         .target(name: "HybridJSON"),
         .target(name: "HybridExpressions", dependencies: ["HybridJSON"]),
         .target(name: "HybridCells"),
+        .target(name: "HybridEventLoop"),
         // Layer 1: the screen document, decoded and checked.
         .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions"]),
         // Layer 2: geometry and drawing.
@@ -29,11 +31,20 @@ let package = Package(
             pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
-        .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore"]),
+        .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
+        // Native services scripts call, and the bridge that runs scripts against them.
+        .target(name: "HybridServices", dependencies: [
+            "HybridJSON", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "HybridBridge", dependencies: [
+            "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
-            "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript",
+            "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
+            "HybridEventLoop", "HybridBridge",
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
             "HybridTerm",
@@ -49,6 +60,9 @@ let package = Package(
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
+        .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices"]),
+        .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
+        .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
     ]

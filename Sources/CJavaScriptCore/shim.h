@@ -9,4 +9,9 @@ typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
 void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, double limit,
                                          JSShouldTerminateCallback callback, void *context);
 void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
+
+// Also exported without a header: calls `function(promise, reason)` for each rejected promise
+// that had no handler when the microtask queue drained.
+void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
+                                                  JSValueRef *exception);
 #endif

@@ -1,36 +1,43 @@
 import CJavaScriptCore
+import HybridJSON
 
-/// A JavaScriptCore context with its own virtual machine.
+/// A JavaScriptCore context with its own virtual machine, used from one thread at a time.
 ///
-/// The bridge (services, timers, the watchdog) grows on top of this; for now it proves the
-/// system library links and evaluates scripts with located errors.
+/// Everything JavaScriptCore hands out (`JSValueRef`, `JSObjectRef`) is only valid while the
+/// context lives; values kept past the current call must be wrapped in `ProtectedValue`.
 public final class JavaScriptContext {
-    private let group: JSContextGroupRef
-    private let context: JSGlobalContextRef
+    let group: JSContextGroupRef
+    /// The global context; exposed for the bridge's own C-level fast paths.
+    public let ref: JSGlobalContextRef
 
     /// A fresh context in its own context group (its own VM, so it can run in parallel with others).
     public init() {
         group = JSContextGroupCreate()
-        context = JSGlobalContextCreateInGroup(group, nil)
+        ref = JSGlobalContextCreateInGroup(group, nil)
     }
 
     deinit {
-        JSGlobalContextRelease(context)
+        JSGlobalContextRelease(ref)
         JSContextGroupRelease(group)
     }
 
-    /// A script error: the message and where it was thrown.
-    public struct ScriptError: Error, CustomStringConvertible {
-        /// The exception's text.
-        public var message: String
-        /// `FILE:LINE:COL` of the throw, when known.
-        public var location: String?
+    /// The global object.
+    public var globalObject: JSObjectRef { JSContextGetGlobalObject(ref) }
 
-        public var description: String { location.map { "\($0): \(message)" } ?? message }
+    // MARK: Evaluating
+
+    /// Evaluates `script`, naming it `sourceURL` in errors and stacks.
+    @discardableResult
+    public func evaluate(_ script: String, sourceURL: String = "<eval>") throws(ScriptError) -> JSValueRef {
+        switch evaluateCatching(script, sourceURL: sourceURL) {
+        case .success(let value): return value
+        case .failure(let thrown): throw scriptError(from: thrown.value)
+        }
     }
 
-    /// Evaluates `script` (named `sourceURL` in errors) and returns the result as a string.
-    public func evaluate(_ script: String, sourceURL: String = "<eval>") throws -> String {
+    /// Evaluates `script`, handing back the thrown value itself on failure (to rethrow it
+    /// into a calling script unchanged).
+    public func evaluateCatching(_ script: String, sourceURL: String) -> Result<JSValueRef, ScriptThrow> {
         let source = JSStringCreateWithUTF8CString(script)
         let url = JSStringCreateWithUTF8CString(sourceURL)
         defer {
@@ -38,37 +45,118 @@ public final class JavaScriptContext {
             JSStringRelease(url)
         }
         var exception: JSValueRef?
-        let result = JSEvaluateScript(context, source, nil, url, 1, &exception)
-        if let exception {
-            throw error(from: exception, sourceURL: sourceURL)
+        let result = JSEvaluateScript(ref, source, nil, url, 1, &exception)
+        if let exception { return .failure(ScriptThrow(exception)) }
+        return .success(result ?? JSValueMakeUndefined(ref))
+    }
+
+    /// Calls `function` with `arguments`, `this` being the global object unless given.
+    @discardableResult
+    public func call(_ function: JSObjectRef, this: JSObjectRef? = nil, arguments: [JSValueRef?]) throws(ScriptError) -> JSValueRef {
+        var exception: JSValueRef?
+        let result = arguments.withUnsafeBufferPointer { buffer in
+            JSObjectCallAsFunction(ref, function, this, buffer.count, buffer.baseAddress, &exception)
         }
-        return string(from: result)
+        if let exception { throw scriptError(from: exception) }
+        return result ?? JSValueMakeUndefined(ref)
     }
 
-    private func string(from value: JSValueRef?) -> String {
-        guard let value, let text = JSValueToStringCopy(context, value, nil) else { return "undefined" }
-        defer { JSStringRelease(text) }
-        let capacity = JSStringGetMaximumUTF8CStringSize(text)
-        var bytes = [CChar](repeating: 0, count: capacity)
-        let written = JSStringGetUTF8CString(text, &bytes, capacity)
-        // The returned count includes the terminating zero; a lone surrogate can end it early.
-        return String(decoding: bytes.prefix(max(0, written - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    // MARK: Properties
 
-    private func property(_ name: String, of object: JSValueRef) -> JSValueRef? {
-        guard let object = JSValueToObject(context, object, nil) else { return nil }
+    /// Sets `object[name] = value`; `hidden` makes it non-enumerable and read-only.
+    public func set(_ name: String, to value: JSValueRef, on object: JSObjectRef? = nil, hidden: Bool = false) {
         let key = JSStringCreateWithUTF8CString(name)
         defer { JSStringRelease(key) }
-        let value = JSObjectGetProperty(context, object, key, nil)
-        return value.flatMap { JSValueIsUndefined(context, $0) ? nil : $0 }
+        let attributes = hidden
+            ? JSPropertyAttributes(kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly)
+            : JSPropertyAttributes(kJSPropertyAttributeNone)
+        JSObjectSetProperty(ref, object ?? globalObject, key, value, attributes, nil)
     }
 
-    private func error(from exception: JSValueRef, sourceURL: String) -> ScriptError {
-        let message = string(from: exception)
-        guard JSValueIsObject(context, exception), let line = property("line", of: exception) else {
-            return ScriptError(message: message, location: nil)
+    /// `object[name]`, or `nil` when undefined.
+    public func property(_ name: String, of object: JSValueRef) -> JSValueRef? {
+        guard let object = JSValueToObject(ref, object, nil) else { return nil }
+        let key = JSStringCreateWithUTF8CString(name)
+        defer { JSStringRelease(key) }
+        let value = JSObjectGetProperty(ref, object, key, nil)
+        return value.flatMap { JSValueIsUndefined(ref, $0) ? nil : $0 }
+    }
+
+    // MARK: Values
+
+    /// The text of any value (`String(value)` in JavaScript).
+    public func string(_ value: JSValueRef) -> String {
+        guard let text = JSValueToStringCopy(ref, value, nil) else { return "" }
+        defer { JSStringRelease(text) }
+        return Self.string(text)
+    }
+
+    /// A Swift string from a JavaScriptCore string.
+    static func string(_ text: JSStringRef) -> String {
+        let capacity = JSStringGetMaximumUTF8CStringSize(text)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            // The count includes the terminating zero; a lone surrogate ends the text early.
+            let written = JSStringGetUTF8CString(text, buffer.baseAddress, capacity)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, written - 1)).bindMemory(to: UInt8.self), as: UTF8.self)
         }
-        let column = property("column", of: exception).map { string(from: $0) } ?? "1"
-        return ScriptError(message: message, location: "\(sourceURL):\(string(from: line)):\(column)")
+    }
+
+    /// A JavaScript string.
+    public func makeString(_ text: String) -> JSValueRef {
+        let string = JSStringCreateWithUTF8CString(text)
+        defer { JSStringRelease(string) }
+        return JSValueMakeString(ref, string)
+    }
+
+    /// `undefined`.
+    public var undefined: JSValueRef { JSValueMakeUndefined(ref) }
+
+    // MARK: Errors
+
+    /// A `ScriptError` describing a thrown value: its message, `FILE:LINE:COL` and stack.
+    public func scriptError(from exception: JSValueRef) -> ScriptError {
+        if JSValueIsString(ref, exception), string(exception) == ScriptError.terminationMessage {
+            return ScriptError(message: string(exception), location: nil, stack: [], isTermination: true)
+        }
+        let message = string(exception)
+        guard JSValueIsObject(ref, exception) else {
+            return ScriptError(message: "uncaught " + message, location: nil, stack: [])
+        }
+        var location: String?
+        if let line = property("line", of: exception) {
+            let file = property("sourceURL", of: exception).map(string) ?? "<eval>"
+            let column = property("column", of: exception).map(string) ?? "1"
+            location = "\(file):\(string(line)):\(column)"
+        }
+        let stack = property("stack", of: exception).map(string)?
+            .split(separator: "\n").map(String.init) ?? []
+        return ScriptError(message: message, location: location, stack: stack)
+    }
+
+    /// A JavaScript `Error` with `message` (and a `code` property when given).
+    public func makeError(_ message: String, code: String? = nil) -> JSValueRef {
+        var argument: JSValueRef? = makeString(message)
+        let error = JSObjectMakeError(ref, 1, &argument, nil)!
+        if let code { set("code", to: makeString(code), on: error) }
+        return error
+    }
+
+    // MARK: Limits
+
+    /// Stops any entry from native code into JavaScript that runs longer than `seconds` of CPU
+    /// time: the call throws `ScriptError` with `isTermination` and the context stays usable.
+    /// (The callback answers "terminate" every time: a false would need to re-arm the limit.)
+    public func limitExecutionTime(to seconds: Double) {
+        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, _ in true }, nil)
+    }
+
+    /// Calls `handler(promise, reason)` (a JavaScript function) for each rejection left unhandled.
+    public func onUnhandledRejection(_ handler: JSObjectRef) {
+        JSGlobalContextSetUnhandledRejectionCallback(ref, handler, nil)
+    }
+
+    /// Runs the garbage collector (tests use it to prove values are released).
+    public func collectGarbage() {
+        JSGarbageCollect(ref)
     }
 }

@@ -1,21 +1,67 @@
+import CJavaScriptCore
+import HybridJSON
 import HybridJavaScript
 import XCTest
 
 final class JavaScriptContextTests: XCTestCase {
     func testEvaluatesWithTheRealEngine() throws {
         let context = JavaScriptContext()
-        XCTAssertEqual(try context.evaluate("[1, 2, 3].map(x => x * 2).join(',')"), "2,4,6")
-        XCTAssertEqual(try context.evaluate("typeof Promise"), "function")
+        XCTAssertEqual(context.string(try context.evaluate("[1, 2, 3].map(x => x * 2).join(',')")), "2,4,6")
+        XCTAssertEqual(context.string(try context.evaluate("typeof Promise")), "function")
     }
 
-    func testThrownErrorsAreLocated() {
+    func testThrownErrorsAreLocatedWithTheirStack() {
         let context = JavaScriptContext()
-        XCTAssertThrowsError(try context.evaluate("let a = 1;\nnull.x", sourceURL: "boom.js")) { error in
-            let scriptError = error as? JavaScriptContext.ScriptError
-            XCTAssertEqual(scriptError?.location, "boom.js:2:5")
+        XCTAssertThrowsError(try context.evaluate("function f() {\n  return null.x;\n}\nf();", sourceURL: "boom.js")) { error in
+            let scriptError = error as? ScriptError
+            XCTAssertEqual(scriptError?.location, "boom.js:2:14")
             XCTAssertTrue(scriptError?.message.hasPrefix("TypeError") ?? false, "\(error)")
+            XCTAssertEqual(scriptError?.stack.first, "f@boom.js:2:14")
         }
         // The context stays usable after an exception.
-        XCTAssertEqual(try context.evaluate("40 + 2"), "42")
+        XCTAssertEqual(context.json(from: try context.evaluate("40 + 2")), .integer(42))
+    }
+
+    func testJSONValuesCrossBothWays() throws {
+        let context = JavaScriptContext()
+        let value = try JSONParser.parse(#"{"s":"é漢🚀\n","i":-7,"n":0.25,"b":true,"z":null,"a":[1,[2,{}],"x"],"o":{"p":{"q":[]}}}"#).plain
+        context.set("value", to: context.makeValue(value))
+        XCTAssertEqual(context.json(from: try context.evaluate("value")), value)
+        XCTAssertEqual(context.string(try context.evaluate("JSON.stringify(value)")), value.jsonText)
+        let odd = context.json(from: try context.evaluate("({ f() {}, u: undefined, inf: Infinity, d: new Date(0), big: 2 ** 60 })"))
+        XCTAssertEqual(odd.jsonText, #"{"inf":null,"d":"1970-01-01T00:00:00.000Z","big":1.152921504606847e+18}"#)
+        let cycle = context.json(from: try context.evaluate("const c = { name: 'c' }; c.self = c; c"))
+        XCTAssertEqual(cycle.jsonText, #"{"name":"c","self":null}"#)
+    }
+
+    func testHostFunctionsReceiveArgumentsAndThrowIntoScripts() throws {
+        let context = JavaScriptContext()
+        context.define("add") { context, _, arguments in
+            JSValueMakeNumber(context, arguments.reduce(0) { $0 + JSValueToNumber(context, $1, nil) })
+        }
+        context.define("fail") { _, _, _ throws(ScriptThrow) in
+            throw ScriptThrow(context.makeError("refused", code: "E_DENIED"))
+        }
+        XCTAssertEqual(context.json(from: try context.evaluate("add(1, 2, 39)")), .integer(42))
+        XCTAssertEqual(context.string(try context.evaluate("try { fail() } catch (e) { e.code + ' ' + e.message }")), "E_DENIED refused")
+    }
+
+    func testProtectedValuesSurviveCollection() throws {
+        let context = JavaScriptContext()
+        var kept: [ProtectedValue] = []
+        for index in 0..<100 {
+            kept.append(ProtectedValue(try context.evaluate("({ index: \(index), payload: 'x'.repeat(1000) })"), in: context))
+        }
+        context.collectGarbage()
+        XCTAssertEqual(kept.map { context.json(from: $0.value)["index"] }, (0..<100).map { .integer($0) })
+    }
+
+    func testTheTimeLimitStopsARunawayScriptAndTheContextGoesOn() throws {
+        let context = JavaScriptContext()
+        context.limitExecutionTime(to: 0.1)
+        XCTAssertThrowsError(try context.evaluate("try { while (true) {} } catch (e) {}")) { error in
+            XCTAssertTrue((error as? ScriptError)?.isTermination ?? false, "\(error)")
+        }
+        XCTAssertEqual(context.json(from: try context.evaluate("'still alive'")), .string("still alive"))
     }
 }

@@ -1,0 +1,31 @@
+/// A script failed: a thrown value, with where it was thrown and the stack.
+public struct ScriptError: Error, CustomStringConvertible, Sendable {
+    /// What JavaScriptCore throws when the time limit stops a script; not an `Error` object,
+    /// and no `catch` in the script can intercept it.
+    public static let terminationMessage = "JavaScript execution terminated."
+
+    /// The thrown value's text, e.g. `TypeError: null is not an object`.
+    public var message: String
+    /// `FILE:LINE:COL` of the throw, when known.
+    public var location: String?
+    /// The stack, innermost frame first (`function@file:line:col`).
+    public var stack: [String]
+    /// Whether the time limit stopped the script.
+    public var isTermination = false
+
+    /// An error with its parts.
+    public init(message: String, location: String?, stack: [String], isTermination: Bool = false) {
+        self.message = message
+        self.location = location
+        self.stack = stack
+        self.isTermination = isTermination
+    }
+
+    /// `FILE:LINE:COL: message`.
+    public var description: String { location.map { "\($0): \(message)" } ?? message }
+
+    /// The description followed by the stack, one frame per indented line.
+    public var report: String {
+        ([description] + stack.map { "    at " + $0 }).joined(separator: "\n")
+    }
+}
