@@ -1,0 +1,29 @@
+/// Why a service call did not produce a result. Every call ends in a result or one of these.
+public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The error codes scripts see as `error.code` (SPEC §3).
+    public enum Code: String, Sendable, CaseIterable {
+        /// No service has that name.
+        case noService = "E_NO_SERVICE"
+        /// The parameters do not fit the service's description.
+        case badParams = "E_BAD_PARAMS"
+        /// The service needs a permission the caller was not granted.
+        case denied = "E_DENIED"
+        /// The service ran and failed.
+        case failed = "E_FAILED"
+        /// The call took longer than its timeout.
+        case timeout = "E_TIMEOUT"
+    }
+
+    /// What kind of failure.
+    public var code: Code
+    /// What went wrong and where, e.g. `cart.add: field "qty": expected an integer, got "two"`.
+    public var message: String
+
+    /// An error with a code and a message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

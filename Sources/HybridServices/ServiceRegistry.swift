@@ -1,0 +1,176 @@
+import Foundation
+import HybridJSON
+
+/// The native services scripts can call, by `domain.verb` name.
+///
+/// Each entry decodes its parameters from the caller's form (`ServiceParameters`) into the
+/// Swift type its closure takes, so a bad call is refused with `E_BAD_PARAMS` naming the field
+/// before any service code runs. Sync services run on the caller's thread; async ones return a
+/// job the caller runs (the bridge runs it off the JavaScript thread and posts the result back).
+public final class ServiceRegistry: @unchecked Sendable {
+    // Registration happens at start-up, lookups on the JavaScript thread; a lock keeps a host
+    // that registers later from racing them.
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// The result of starting a call: a value already, or work to finish.
+    public enum Invocation: Sendable {
+        /// A sync service answered.
+        case finished(any Encodable & Sendable)
+        /// An async service: run this to get the answer (it throws `ServiceError`s).
+        case running(@Sendable () async throws -> any Encodable & Sendable)
+    }
+
+    struct Entry: Sendable {
+        var description: ServiceDescription
+        var acceptsAnyFields: Bool
+        var start: @Sendable (any ServiceParameters) throws -> Invocation
+    }
+
+    // MARK: Registering
+
+    /// Registers a synchronous service (callable with `hybrid.callSync` too). A later
+    /// registration under the same name replaces the earlier one.
+    public func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String, permission: String? = nil, summary: String? = nil,
+        _ body: @escaping @Sendable (Params) throws -> Result
+    ) {
+        add(name, Params.self, isSync: true, permission: permission, summary: summary) { parameters in
+            .finished(try body(parameters.decode(Params.self)))
+        }
+    }
+
+    /// Registers an asynchronous service.
+    public func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String, permission: String? = nil, summary: String? = nil,
+        _ body: @escaping @Sendable (Params) async throws -> Result
+    ) {
+        add(name, Params.self, isSync: false, permission: permission, summary: summary) { parameters in
+            let decoded = try parameters.decode(Params.self)
+            return .running { try await body(decoded) }
+        }
+    }
+
+    private func add<Params: Decodable>(_ name: String, _ type: Params.Type, isSync: Bool, permission: String?, summary: String?,
+                                        start: @escaping @Sendable (any ServiceParameters) throws -> Invocation) {
+        precondition(Self.isServiceName(name), "service names are domain.verb, like \"cart.add\"; got \"\(name)\"")
+        let probe = ParameterProbe.describe(type)
+        let parameters = probe.fields.map { ParameterDescription(name: $0.name, type: $0.type, isRequired: $0.isRequired) }
+        let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: parameters, summary: summary)
+        let entry = Entry(description: description, acceptsAnyFields: !probe.isKeyed, start: start)
+        lock.withLock { entries[name] = entry }
+    }
+
+    static func isServiceName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { part in
+            guard let first = part.first, first.isLetter else { return false }
+            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+        }
+    }
+
+    // MARK: Looking up
+
+    /// Every service, sorted by name.
+    public var descriptions: [ServiceDescription] {
+        lock.withLock { entries.values.map(\.description) }.sorted { $0.name < $1.name }
+    }
+
+    /// The description of one service.
+    public func description(of name: String) -> ServiceDescription? {
+        lock.withLock { entries[name]?.description }
+    }
+
+    // MARK: Calling
+
+    /// Checks the call and starts it: the service exists, the caller may use it, the
+    /// parameters fit. Sync services run to completion here.
+    public func start(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller,
+                      requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
+        guard let entry = lock.withLock({ entries[name] }) else {
+            let hint = Self.closest(to: name, in: lock.withLock { Array(entries.keys) })
+            return .failure(ServiceError(.noService, "no service named \"\(name)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")))
+        }
+        let description = entry.description
+        guard caller.isGranted(description.permission) else {
+            return .failure(ServiceError(.denied, "\(name) needs the permission \"\(description.permission!)\", which \(caller.name) was not granted"))
+        }
+        if requireSync && !description.isSync {
+            return .failure(ServiceError(.failed, "\(name) is asynchronous; call it with hybrid.call"))
+        }
+        let fields = parameters.fieldNames
+        if fields == nil && !entry.acceptsAnyFields {
+            return .failure(ServiceError(.badParams, "\(name): expected an object of parameters, got \(parameters.kindDescription)"))
+        }
+        if let fields, !entry.acceptsAnyFields {
+            let known = description.parameters.map(\.name)
+            if let unknown = fields.first(where: { !known.contains($0) }) {
+                let hint = Self.closest(to: unknown, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                let list = known.isEmpty ? "it takes none" : "it takes " + known.map { "\"\($0)\"" }.joined(separator: ", ")
+                return .failure(ServiceError(.badParams, "\(name): unknown field \"\(unknown)\"\(hint) (\(list))"))
+            }
+        }
+        do {
+            return .success(try entry.start(parameters))
+        } catch let error as DecodingError {
+            let (field, message) = describeDecodingError(error)
+            let location = field.map { $0.isEmpty ? "" : "field \"\($0)\": " } ?? ""
+            return .failure(ServiceError(.badParams, "\(name): \(location)\(message)"))
+        } catch {
+            return .failure(Self.failure(error, in: name))
+        }
+    }
+
+    /// The `ServiceError` for an error a service threw.
+    public static func failure(_ error: any Error, in name: String) -> ServiceError {
+        if let error = error as? ServiceError { return error }
+        return ServiceError(.failed, "\(name) failed: \(error)")
+    }
+
+    /// Calls a service with JSON parameters and waits for its JSON answer (screen actions,
+    /// Swift hosts and tests use this; scripts go through the bridge).
+    public func call(_ name: String, parameters: JSONValue = .null, caller: ServiceCaller = .host) async -> Swift.Result<JSONValue, ServiceError> {
+        switch start(name, parameters: parameters, caller: caller) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(.finished(let value)):
+            return Self.encode(value, from: name)
+        case .success(.running(let job)):
+            do {
+                return Self.encode(try await job(), from: name)
+            } catch {
+                return .failure(Self.failure(error, in: name))
+            }
+        }
+    }
+
+    private static func encode(_ value: any Encodable, from name: String) -> Swift.Result<JSONValue, ServiceError> {
+        do {
+            return .success(try JSONValueEncoder().encode(value))
+        } catch {
+            return .failure(ServiceError(.failed, "\(name) returned a value that cannot be sent: \(error)"))
+        }
+    }
+
+    private static func closest(to word: String, in candidates: [String]) -> String? {
+        candidates.min { distance(word, $0) < distance(word, $1) }.flatMap { distance(word, $0) <= max(1, word.count / 3) ? $0 : nil }
+    }
+
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

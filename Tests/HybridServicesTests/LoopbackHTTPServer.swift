@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal HTTP/1.1 server on 127.0.0.1 that a test starts and stops itself: each request
+/// is answered by `respond` (method, path, headers, body) → (status, headers, body), or left
+/// unanswered when it returns nil (to provoke timeouts).
+final class LoopbackHTTPServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var path: String
+        var headers: [String: String]
+        var body: String
+    }
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String] = [:]
+        var body: String
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let respond: @Sendable (Request) -> Response?
+    private let lock = NSLock()
+    private var stopped = false
+    private var connections: [Int32] = []
+
+    init(respond: @escaping @Sendable (Request) -> Response?) throws {
+        self.respond = respond
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// A port nothing listens on (bound and closed at once).
+    static func refusedPort() -> Int {
+        let server = try? LoopbackHTTPServer { _ in nil }
+        let port = server?.port ?? 9
+        server?.stop()
+        return port
+    }
+
+    func stop() {
+        let open = lock.withLock { () -> [Int32] in
+            stopped = true
+            return connections
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            lock.withLock { connections.append(connection) }
+            Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !data.contains(sequence: Array("\r\n\r\n".utf8)) {
+            let count = read(connection, &chunk, chunk.count)
+            guard count > 0 else { return }
+            data += chunk[0..<count]
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let headEnd = text.range(of: "\r\n\r\n")!
+        let lines = text[..<headEnd.lowerBound].components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Array(text[headEnd.upperBound...].utf8)
+        let expected = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < expected {
+            let count = read(connection, &chunk, chunk.count)
+            guard count > 0 else { break }
+            body += chunk[0..<count]
+        }
+        let request = Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers,
+                              body: String(decoding: body, as: UTF8.self))
+        guard let response = respond(request) else {
+            // Leave the client waiting until the server stops.
+            while !lock.withLock({ stopped }) { usleep(10_000) }
+            return
+        }
+        var head = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n" + response.body).utf8)
+        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func contains(sequence: [UInt8]) -> Bool {
+        guard count >= sequence.count else { return false }
+        return (0...(count - sequence.count)).contains { self[$0..<($0 + sequence.count)].elementsEqual(sequence) }
+    }
+}
