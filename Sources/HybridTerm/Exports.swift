@@ -1,8 +1,12 @@
 // The library a Swift program embeds: one import brings every layer.
+@_exported import HybridBridge
 @_exported import HybridCells
 @_exported import HybridDocument
+@_exported import HybridEventLoop
 @_exported import HybridExpressions
 @_exported import HybridJSON
+@_exported import HybridJavaScript
 @_exported import HybridLayout
+@_exported import HybridServices
 @_exported import HybridTerminal
 @_exported import HybridWidgets

@@ -1,0 +1,164 @@
+/// The JavaScript half of the bridge, evaluated once per context before any script.
+///
+/// It builds the SPEC §3 globals (`hybrid`, `WebViewJavascriptBridge`, `console`, timers,
+/// `require`) on a handful of native primitives passed in as `native`, so the Swift half stays
+/// small and the whole bridge reads in one sitting. Errors are created where scripts call, so
+/// their stacks and locations point at the calling line, not at this file.
+enum Prelude {
+    static let sourceURL = "hybrid:prelude"
+
+    static let source = #"""
+(function (native) {
+  'use strict';
+  const global = globalThis;
+  const PRELUDE = 'hybrid:prelude';
+
+  // The first stack frame outside this file: where the script called us.
+  function callSite(error) {
+    const frames = String(error.stack || '').split('\n');
+    for (const frame of frames) {
+      if (frame.indexOf(PRELUDE) >= 0 || frame.indexOf('@') < 0 && frame.indexOf(':') < 0) continue;
+      const match = /@?([^@]*):(\d+):(\d+)$/.exec(frame);
+      if (!match) continue;
+      const line = Number(match[2]);
+      let column = Number(match[3]);
+      // Modules share their first line with the require() wrapper.
+      if (line === 1 && column > native.moduleHeaderLength) column -= native.moduleHeaderLength;
+      return { file: match[1], line, column };
+    }
+    return null;
+  }
+
+  function serviceError(site, code, message) {
+    const where = callSite(site);
+    site.message = where ? `${message} (called at ${where.file}:${where.line}:${where.column})` : message;
+    site.code = code;
+    if (where) {
+      site.sourceURL = where.file;
+      site.line = where.line;
+      site.column = where.column;
+    }
+    return site;
+  }
+
+  // hybrid.*: native services.
+  const hybrid = {
+    call(name, params, options) {
+      const site = new Error('pending service call');
+      return new Promise((resolve, reject) => {
+        const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
+        native.call(String(name), params === undefined ? null : params, timeout, resolve,
+          (code, message) => reject(serviceError(site, code, message)));
+      });
+    },
+    callSync(name, params) {
+      const site = new Error('pending service call');
+      const answer = native.callSync(String(name), params === undefined ? null : params);
+      if (answer.error) throw serviceError(site, answer.error.code, answer.error.message);
+      return answer.value;
+    },
+    services() { return native.services(); },
+    ready() { native.ready(); },
+  };
+  Object.defineProperty(global, 'hybrid', { value: Object.freeze(hybrid), enumerable: false });
+
+  // WebViewJavascriptBridge, as scripts written for it expect.
+  const handlers = Object.create(null);
+  const bridge = {
+    callHandler(name, data, responseCallback) {
+      const answer = hybrid.call(name, data === undefined ? null : data);
+      answer.then(
+        (value) => { if (typeof responseCallback === 'function') responseCallback(value); },
+        (error) => {
+          const reply = { error: { code: error.code || 'E_FAILED', message: error.message } };
+          if (typeof responseCallback === 'function') responseCallback(reply);
+        });
+    },
+    registerHandler(name, handler) { handlers[String(name)] = handler; },
+  };
+  Object.defineProperty(global, 'WebViewJavascriptBridge', { value: bridge, enumerable: false });
+  // The usual set-up snippet checks `window.WebViewJavascriptBridge` first.
+  if (global.window === undefined) Object.defineProperty(global, 'window', { value: global, enumerable: false });
+  native.setDispatcher((name, data, id) => {
+    const handler = handlers[name];
+    if (typeof handler !== 'function') {
+      native.respond(id, { error: { code: 'E_NO_SERVICE', message: `no handler named "${name}" is registered` } });
+      return;
+    }
+    let answered = false;
+    try {
+      handler(data, (response) => {
+        if (answered) return;
+        answered = true;
+        native.respond(id, response === undefined ? null : response);
+      });
+    } catch (error) {
+      if (!answered) native.respond(id, { error: { code: 'E_FAILED', message: String(error) } });
+      throw error;
+    }
+  });
+
+  // console.*: values formatted the way developers expect from Node or a browser.
+  function format(value, depth) {
+    if (typeof value === 'string') return depth === 0 ? value : JSON.stringify(value);
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'function') return `[Function: ${value.name || 'anonymous'}]`;
+    if (typeof value === 'symbol' || typeof value === 'bigint') return String(value);
+    if (value instanceof Error) return value.stack ? `${value}\n${value.stack}` : String(value);
+    if (value === null || typeof value !== 'object') return String(value);
+    if (depth > 4) return Array.isArray(value) ? '[Array]' : '[Object]';
+    if (Array.isArray(value)) return `[ ${value.map((item) => format(item, depth + 1)).join(', ')} ]`;
+    const entries = Object.keys(value).map((key) => `${key}: ${format(value[key], depth + 1)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  function printer(level) {
+    return (...values) => native.log(level, values.map((value) => format(value, 0)).join(' '));
+  }
+  const console = {
+    log: printer('log'), info: printer('info'), debug: printer('debug'),
+    warn: printer('warn'), error: printer('error'), trace: printer('debug'),
+  };
+  Object.defineProperty(global, 'console', { value: console, enumerable: false, writable: true });
+
+  // Timers and microtasks.
+  function timer(repeat) {
+    return (callback, delay, ...args) => {
+      if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
+      return native.timer(() => callback(...args), Math.max(0, Number(delay) || 0), repeat);
+    };
+  }
+  global.setTimeout = timer(false);
+  global.setInterval = timer(true);
+  global.clearTimeout = global.clearInterval = (id) => { if (id !== undefined) native.clearTimer(Number(id)); };
+  global.queueMicrotask = (callback) => {
+    if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
+    Promise.resolve().then(() => {
+      try { callback(); } catch (error) { native.reportError(error); }
+    });
+  };
+
+  // require(): CommonJS modules resolved inside the script's folder only.
+  const modules = Object.create(null);
+  function dirname(path) {
+    const slash = path.lastIndexOf('/');
+    return slash < 0 ? '.' : path.slice(0, slash) || '/';
+  }
+  function load(path, source) {
+    if (modules[path]) return modules[path].exports;
+    const module = { id: path, filename: path, exports: {}, loaded: false };
+    modules[path] = module;
+    const body = native.compile(source, path);
+    body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+    module.loaded = true;
+    return module.exports;
+  }
+  function requireFrom(folder) {
+    return function require(specifier) {
+      const found = native.resolve(String(specifier), folder);
+      return modules[found.path] ? modules[found.path].exports : load(found.path, found.source);
+    };
+  }
+  native.setMain((path, source) => load(path, source));
+})
+"""#
+}

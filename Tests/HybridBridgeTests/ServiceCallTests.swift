@@ -1,0 +1,86 @@
+import HybridBridge
+import HybridJSON
+import HybridServices
+import XCTest
+
+final class ServiceCallTests: XCTestCase {
+    func testValuesOfEveryJSONTypeCrossBothWays() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        const value = { s: 'é漢🚀', i: 42, n: -1.5, t: true, f: false, z: null, a: [1, [2, { x: 'y' }], []], o: { deep: { er: {} } } };
+        hybrid.call('test.echo', value).then((back) => console.log(JSON.stringify(back)));
+        console.log(JSON.stringify(hybrid.callSync('test.echo', [1, 'two', null])));
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, [
+            #"[1,"two",null]"#,
+            #"{"s":"é漢🚀","i":42,"n":-1.5,"t":true,"f":false,"z":null,"a":[1,[2,{"x":"y"}],[]],"o":{"deep":{"er":{}}}}"#,
+        ])
+    }
+
+    func testEachErrorCodeWithAMessageAndTheCallingLine() throws {
+        let harness = try ScriptHarness(services: testRegistry(), permissions: [])
+        let output = try harness.run("""
+        function show(promise) {
+          return promise.then((v) => console.log('ok', v), (e) => console.log(e.code, e.message, e instanceof Error, /main\\.js:\\d+/.test(e.stack)));
+        }
+        show(hybrid.call('cart.ad', {}))
+          .then(() => show(hybrid.call('test.later', 5)))
+          .then(() => show(hybrid.call('cart.add', { sku: 'a', price: 1, qty: 1 })))
+          .then(() => show(hybrid.call('test.fail')))
+          .then(() => show(hybrid.call('test.later', { ms: 2000 }, { timeout: 50 })));
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output.count, 5, "\(output)")
+        XCTAssertTrue(output[0].hasPrefix(#"E_NO_SERVICE no service named "cart.ad"; did you mean "cart.add"? (called at "#), output[0])
+        XCTAssertTrue(output[0].hasSuffix("main.js:4:17) true true"), output[0])
+        XCTAssertTrue(output[1].hasPrefix("E_BAD_PARAMS test.later: expected an object of parameters, got a number (called at "), output[1])
+        XCTAssertTrue(output[2].hasPrefix(#"E_DENIED cart.add needs the permission "cart", which test was not granted"#), output[2])
+        XCTAssertTrue(output[3].hasPrefix("E_FAILED test.fail failed: the disk is full"), output[3])
+        XCTAssertTrue(output[4].hasPrefix("E_TIMEOUT test.later did not answer within 50 ms"), output[4])
+    }
+
+    func testParametersAreValidatedBeforeTheServiceRuns() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        const tries = [
+          {}, { sku: 'a', price: 2, qty: 'two' }, { sku: 'a', price: 2, qty: 1, qtty: 3 }, [1], { sku: 'a', price: 2, qty: 1.5 },
+        ];
+        for (const params of tries) {
+          try { hybrid.callSync('cart.add', params); } catch (e) { console.log(e.code + ' ' + e.message.replace(/ \\(called at .*\\)$/, '')); }
+        }
+        console.log(JSON.stringify(hybrid.callSync('cart.add', { sku: 'a', price: 2.5, qty: 2 })));
+        """)
+        XCTAssertEqual(output, [
+            #"E_BAD_PARAMS cart.add: missing field "sku""#,
+            #"E_BAD_PARAMS cart.add: field "qty": expected an integer, got "two""#,
+            #"E_BAD_PARAMS cart.add: unknown field "qtty"; did you mean "qty"? (it takes "sku", "price", "qty", "note")"#,
+            #"E_BAD_PARAMS cart.add: expected an object of parameters, got an array"#,
+            #"E_BAD_PARAMS cart.add: field "qty": expected an integer, got 1.5"#,
+            #"{"total":5}"#,
+        ])
+    }
+
+    func testServicesListsNamesAndParameters() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        const add = hybrid.services().find((s) => s.name === 'cart.add');
+        console.log(JSON.stringify(add));
+        try { hybrid.callSync('test.later', { ms: 1 }); } catch (e) { console.log(e.code); }
+        """)
+        XCTAssertEqual(output, [
+            #"{"name":"cart.add","sync":true,"params":[{"name":"sku","type":"string","required":true},{"name":"price","type":"number","required":true},{"name":"qty","type":"integer","required":true},{"name":"note","type":"string","required":false}],"permission":"cart"}"#,
+            "E_FAILED",
+        ])
+    }
+
+    func testAsyncServicesResolveOnTheScriptThread() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        hybrid.call('test.later', { ms: 30 }).then((v) => console.log(v));
+        hybrid.call('test.later', { ms: 1 }).then((v) => console.log(v));
+        console.log('started');
+        """)
+        XCTAssertEqual(output, ["started", "after 1 ms", "after 30 ms"])
+    }
+}
