@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// `hybrid eval` as SPEC §6 describes it, through the real binary.
+final class EvalCommandTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func eval(_ source: String, name: String = "main.js", arguments: [String] = []) throws -> CommandRunner.Result {
+        let script = folder.appendingPathComponent(name)
+        try source.write(to: script, atomically: true, encoding: .utf8)
+        return try CommandRunner.hybrid(["eval", script.path] + arguments,
+                                        environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path])
+    }
+
+    func testConsoleGoesToStdoutAndStderrAndTimersRunToTheEnd() throws {
+        let result = try eval("""
+        console.log('one');
+        console.warn('careful');
+        setTimeout(() => console.info('later'), 30);
+        hybrid.call('device.info').then((info) => console.log(info.platform, typeof info.columns, info.runtime));
+        """)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "one\nlinux number HybridTerm/0.1.0\nlater\n")
+        XCTAssertEqual(result.standardError, "careful\n")
+    }
+
+    func testAnUncaughtExceptionExitsWithOneAndItsLocation() throws {
+        let result = try eval("console.log('before');\nundefinedFunction();\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "before\n")
+        XCTAssertTrue(result.standardError.hasPrefix(folder.appendingPathComponent("main.js").path + ":2:18: ReferenceError: Can't find variable: undefinedFunction\n"), result.standardError)
+    }
+
+    func testAnUnhandledRejectionExitsWithOne() throws {
+        let result = try eval("hybrid.call('storage.get', { key: 42 });\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains(#"unhandled promise rejection: Error: storage.get: field "key": expected a string, got 42"#), result.standardError)
+    }
+
+    func testARunawayScriptIsStoppedAndExitsWithOne() throws {
+        let result = try eval("console.log('start');\nwhile (true) {}\n")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "start\n")
+        XCTAssertTrue(result.standardError.contains("ran longer than the 1 s limit"), result.standardError)
+    }
+
+    func testStoragePersistsAcrossProcessesPerApp() throws {
+        let write = try eval("hybrid.call('storage.set', { key: 'visits', value: { n: 1 } }).then(() => console.log('saved'));", arguments: ["--app", "shop"])
+        XCTAssertEqual(write.status, 0, write.standardError)
+        let read = try eval("""
+        hybrid.call('storage.get', { key: 'visits' }).then((v) => console.log(JSON.stringify(v)));
+        """, name: "read.js", arguments: ["--app", "shop"])
+        XCTAssertEqual(read.standardOutput, #"{"n":1}"# + "\n")
+        let other = try eval("hybrid.call('storage.keys').then((k) => console.log(JSON.stringify(k)));", name: "other.js")
+        XCTAssertEqual(other.standardOutput, "[]\n", "another app has its own storage")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("data/hybridterm/shop/storage.json").path))
+    }
+
+    func testRequireResolvesInsideTheScriptsFolder() throws {
+        try "exports.answer = 42;".write(to: folder.appendingPathComponent("lib.js"), atomically: true, encoding: .utf8)
+        let result = try eval("console.log(require('./lib').answer);")
+        XCTAssertEqual(result.standardOutput, "42\n")
+    }
+
+    func testAMissingScriptIsAUserError() throws {
+        let result = try CommandRunner.hybrid(["eval", "no/such.js"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "no/such.js: cannot read the script\n")
+    }
+}
