@@ -105,13 +105,47 @@ public enum LayoutEngine {
         }
     }
 
+    /// `contentSize(item, maxWidth:).height`, without measuring the widths of children whose
+    /// height does not depend on them.
+    static func contentHeight(_ item: any LayoutItem, maxWidth: Int) -> Int {
+        let style = item.layoutStyle
+        switch style.arrangement {
+        case .leaf:
+            return item.fixedContentHeight ?? item.contentSize(maxWidth: maxWidth).height
+        case .vertical, .scrolling:
+            let children = item.layoutChildren
+            var height = 0
+            for child in children {
+                let margin = child.layoutStyle.margin
+                height += heightForContent(child, available: Size(width: maxWidth - margin.horizontal, height: Int.max / 4)) + margin.vertical
+            }
+            return height + style.gap * max(0, children.count - 1)
+        case .horizontal, .overlay:
+            return contentSize(item, maxWidth: maxWidth).height
+        }
+    }
+
+    /// `measureForContent(child, available:, axis: .vertical).height`, taken without measuring
+    /// the width when the child is a leaf of fixed content height.
+    private static func heightForContent(_ child: any LayoutItem, available: Size) -> Int {
+        let style = child.layoutStyle
+        guard style.arrangement == .leaf, let fixed = child.fixedContentHeight else {
+            return measureForContent(child, available: available, axis: .vertical).height
+        }
+        // What `measure` and `measureForContent` give when the content height is `fixed`.
+        let content = fixed + style.insets.vertical
+        if style.height == .fill || style.height.isPercent { return content }
+        let height = resolve(style.height, of: available.height) ?? content
+        return max(0, clamp(height, min: style.minHeight, max: style.maxHeight, of: available.height))
+    }
+
     /// Measures a child while its parent works out its own content size: growing children
     /// count with their content, since the room they grow into is not known yet.
     private static func measureForContent(_ child: any LayoutItem, available: Size, axis: Arrangement) -> Size {
         var size = measure(child, available: Size(width: max(0, available.width), height: available.height))
         let style = child.layoutStyle
         if style.height == .fill || style.height.isPercent {
-            size.height = contentSize(child, maxWidth: max(0, size.width - style.insets.horizontal)).height + style.insets.vertical
+            size.height = contentHeight(child, maxWidth: max(0, size.width - style.insets.horizontal)) + style.insets.vertical
         }
         if axis == .horizontal, style.growth(along: .horizontal) != nil || style.width.isPercent {
             size.width = min(size.width, contentSize(child, maxWidth: max(0, available.width - style.insets.horizontal)).width + style.insets.horizontal)
@@ -271,7 +305,7 @@ public enum LayoutEngine {
         if let fixed = resolve(style.height, of: available) {
             return clamp(fixed, min: style.minHeight, max: style.maxHeight, of: available)
         }
-        let content = contentSize(item, maxWidth: max(0, width - style.insets.horizontal)).height + style.insets.vertical
+        let content = contentHeight(item, maxWidth: max(0, width - style.insets.horizontal)) + style.insets.vertical
         return clamp(content, min: style.minHeight, max: style.maxHeight, of: available)
     }
 

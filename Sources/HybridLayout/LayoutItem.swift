@@ -12,6 +12,10 @@ public protocol LayoutItem: AnyObject {
     /// The size of a leaf's content when at most `maxWidth` columns are available (text wraps
     /// to it). Containers are measured by the engine and may return `.zero`.
     func contentSize(maxWidth: Int) -> Size
+    /// The height of a leaf's content when it is the same at every width (a line of unwrapped
+    /// text), or `nil` when it depends on the width. Lets the engine find heights, which is
+    /// all a stretched child needs, without measuring widths.
+    var fixedContentHeight: Int? { get }
     /// Where the item was placed, outside its margin (set by the engine).
     var frame: Rect { get set }
     /// For scrolling containers: the height of all content, set by the engine.
@@ -26,4 +30,7 @@ public protocol LayoutItem: AnyObject {
 extension LayoutItem {
     /// Items are placed anew unless they say otherwise.
     public func keepsPlacement(in frame: Rect) -> Bool { false }
+
+    /// Heights are measured at a width unless the item says otherwise.
+    public var fixedContentHeight: Int? { nil }
 }

@@ -12,7 +12,7 @@ struct TextLine {
 enum TextLayout {
     static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode) -> [TextLine] {
         // Common case (every line of the benchmark scene): one line that needs no breaking.
-        if !runs.contains(where: { $0.text.utf8.contains(0x0A) }) {
+        if !hasLineBreak(runs) {
             let natural = naturalWidth(runs)
             if wrap == .none || natural <= width { return [TextLine(runs: runs, width: natural)] }
         }
@@ -21,6 +21,14 @@ enum TextLayout {
             builder.add(run)
         }
         return builder.finish()
+    }
+
+    /// Whether any run holds a newline (which always starts a new line).
+    static func hasLineBreak(_ runs: [TextRun]) -> Bool {
+        runs.contains { run in
+            // Scanning the bytes in place is much faster than iterating a `UTF8View`.
+            run.text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0A) } ?? run.text.utf8.contains(0x0A)
+        }
     }
 
     static func naturalWidth(_ runs: [TextRun]) -> Int {

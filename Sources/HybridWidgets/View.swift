@@ -96,6 +96,8 @@ public final class View: LayoutItem {
         self.textAlign = textAlign
     }
 
+    public var fixedContentHeight: Int? { WidgetMetrics.fixedHeight(of: self) }
+
     public func contentSize(maxWidth: Int) -> Size {
         if let measured, measured.maxWidth == maxWidth { return measured.size }
         let size = WidgetMetrics.contentSize(of: self, maxWidth: maxWidth)

@@ -9,6 +9,13 @@ enum WidgetMetrics {
     /// Width an input takes when nothing sizes it.
     static let inputWidth = 20
 
+    /// The content height when it is the same at every width: one line for text that does
+    /// not wrap and holds no newline. Other widgets are cheap to measure, so they are.
+    static func fixedHeight(of view: View) -> Int? {
+        guard case .text(let runs) = view.content, view.wrap == .none, !TextLayout.hasLineBreak(runs) else { return nil }
+        return 1
+    }
+
     static func contentSize(of view: View, maxWidth: Int) -> Size {
         switch view.content {
         case .container, .tabs, .spacer:

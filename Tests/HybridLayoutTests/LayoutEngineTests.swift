@@ -8,6 +8,9 @@ final class Box: LayoutItem {
     var layoutStyle: LayoutStyle
     var items: [Box]
     var content: Size
+    var fixedContentHeight: Int?
+    /// How many times the content was measured.
+    var measurements = 0
     var frame: Rect = .zero
     var contentHeight = 0
     var scrollOffset = 0
@@ -22,7 +25,10 @@ final class Box: LayoutItem {
         self.content = content
     }
 
-    func contentSize(maxWidth: Int) -> Size { Size(width: min(content.width, maxWidth), height: content.height) }
+    func contentSize(maxWidth: Int) -> Size {
+        measurements += 1
+        return Size(width: min(content.width, maxWidth), height: content.height)
+    }
 }
 
 final class LayoutEngineTests: XCTestCase {
@@ -36,6 +42,30 @@ final class LayoutEngineTests: XCTestCase {
         XCTAssertEqual(root.frame, screen)
         XCTAssertEqual(a.frame, Rect(x: 2, y: 1, width: 36, height: 2))
         XCTAssertEqual(b.frame, Rect(x: 2, y: 4, width: 36, height: 3))
+    }
+
+    func testLeavesOfFixedContentHeightLayOutTheSameWithoutMeasuringWidths() {
+        func tree(fixedHeights: Bool) -> (root: Box, leaves: [Box]) {
+            let styles: [(inout LayoutStyle) -> Void] = [
+                { _ in }, { $0.height = .fill }, { $0.height = .percent(50) }, { $0.height = .cells(3) },
+                { $0.minHeight = .cells(2) }, { $0.maxHeight = .cells(0) }, { $0.width = .cells(4) },
+                { $0.padding = Edges(top: 1, right: 1, bottom: 2, left: 1); $0.margin = Edges(top: 1, right: 0, bottom: 1, left: 3) },
+            ]
+            let leaves = styles.map { style in
+                let leaf = Box(content: Size(width: 30, height: 1), configure: style)
+                leaf.fixedContentHeight = fixedHeights ? 1 : nil
+                return leaf
+            }
+            let column = Box(.vertical, Array(leaves[..<4])) { $0.gap = 1 }
+            let scroll = Box(.scrolling, Array(leaves[4...]))
+            return (Box(.vertical, [column, scroll]), leaves)
+        }
+        let measured = tree(fixedHeights: false)
+        let fixed = tree(fixedHeights: true)
+        LayoutEngine.layout(measured.root, in: screen)
+        LayoutEngine.layout(fixed.root, in: screen)
+        XCTAssertEqual(fixed.leaves.map(\.frame), measured.leaves.map(\.frame))
+        XCTAssertEqual(fixed.leaves[0].measurements, 0, "a stretched leaf needs only its height")
     }
 
     func testFlexWeightsAndFillShareTheRestOfARow() {
