@@ -11,11 +11,14 @@ public struct ExpressionLocation: Sendable, Hashable {
 
 /// A prop's value as written in the document: literal JSON, possibly with `@{…}` bindings
 /// anywhere inside strings, parsed once when the document loads.
-public indirect enum PropertyValue: Sendable {
+///
+/// Only the large expression case is boxed: literals, by far the most common (every span of a
+/// long text), are stored inline rather than allocated one by one.
+public enum PropertyValue: Sendable {
     /// A value with no binding anywhere in it.
     case constant(JSONValue)
     /// A string holding `@{…}`; a string that is exactly one `@{…}` keeps the result's type.
-    case expression(ExpressionTemplate, source: String, location: ExpressionLocation)
+    indirect case expression(ExpressionTemplate, source: String, location: ExpressionLocation)
     /// An array some of whose items hold bindings.
     case array([PropertyValue])
     /// An object some of whose members hold bindings.
@@ -40,7 +43,10 @@ extension PropertyValue {
         switch json.kind {
         case .string:
             let text = json.stringValue!
-            guard text.utf8.contains(UInt8(ascii: "@")) && text.contains("@{") else { return .constant(.string(text)) }
+            // Most strings hold no "@"; scanning the source bytes for one is much faster than
+            // searching the string.
+            let mayBind = json.withStringUTF8 { $0.contains(UInt8(ascii: "@")) } ?? false
+            guard mayBind && text.contains("@{") else { return .constant(.string(text)) }
             do {
                 let template = try ExpressionTemplate(parsing: text)
                 return .expression(template, source: text, location: ExpressionLocation(offset: json.offset, path: path.description))
