@@ -133,7 +133,7 @@ struct JSONReader {
             try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                let key = withUTF8(of: entries[entries.count - 1]) { String(decoding: $0, as: UTF8.self) }
+                let key = lastString()
                 throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
             }
             index += 1
@@ -321,16 +321,12 @@ struct JSONReader {
         return value == Int.min ? nil : -value
     }
 
-    /// Calls `body` with the UTF-8 content of a string entry (escapes decoded).
-    func withUTF8<Result>(of entry: JSONTape.Entry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if entry.tag == .string {
-            return body(UnsafeBufferPointer(rebasing: bytes[entry.offset + 1..<entry.payload]))
-        }
+    /// The string of the entry just read (escapes decoded), for messages.
+    func lastString() -> String {
         var reader = JSONReader(bytes: bytes)
-        reader.index = entry.offset
-        // Decoded once already while parsing, so this cannot fail.
-        let decoded = try! reader.decodeEscapedString()
-        return decoded.withUnsafeBufferPointer(body)
+        reader.index = entries[entries.count - 1].offset
+        // Read once already, so this cannot fail.
+        return String(decoding: try! reader.decodeEscapedString(), as: UTF8.self)
     }
 
     func isDigit(_ byte: UInt8) -> Bool {

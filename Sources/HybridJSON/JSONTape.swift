@@ -52,14 +52,21 @@ final class JSONTape: Sendable {
     }
 
     /// Calls `body` with the UTF-8 content of the string at `index` (escapes decoded).
-    @usableFromInline
+    @inlinable
     func withUTF8<Result>(ofStringAt index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let entry = entries[index]
-        return bytes.withUnsafeBufferPointer { bytes in
-            if entry.tag == .string {
-                return body(UnsafeBufferPointer(rebasing: bytes[entry.offset + 1..<entry.payload]))
-            }
-            return JSONReader(bytes: bytes).withUTF8(of: entry, body)
+        guard entry.tag == .string else { return decodedString(at: index).withUnsafeBufferPointer(body) }
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[entry.offset + 1..<entry.payload])) }
+    }
+
+    /// The UTF-8 content of the escaped string at `index`, decoded.
+    @usableFromInline
+    func decodedString(at index: Int) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { bytes in
+            var reader = JSONReader(bytes: bytes)
+            reader.index = entries[index].offset
+            // Decoded once already while parsing, so this cannot fail.
+            return try! reader.decodeEscapedString()
         }
     }
 

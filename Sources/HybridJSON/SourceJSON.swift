@@ -71,6 +71,7 @@ public struct SourceJSON: Sendable {
     }
 
     /// Calls `body` with the string's UTF-8 bytes (escapes decoded); `nil` for other kinds.
+    @inlinable
     public func withStringUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         kind == .string ? tape.withUTF8(ofStringAt: index, body) : nil
     }
