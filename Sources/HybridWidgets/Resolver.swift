@@ -184,8 +184,11 @@ struct Resolver {
             var runs: [TextRun] = []
             runs.reserveCapacity(spans.count + 1)
             if let text = string(text, in: scope) { runs.append(TextRun(text: text, style: cellStyle)) }
-            for span in spans {
-                runs.append(TextRun(text: string(span.text, in: scope) ?? "", style: span.style.cellStyle(inheriting: cellStyle)))
+            // By index, not `for span in spans`: copying each span out of the array costs more
+            // than resolving it.
+            for index in spans.indices {
+                runs.append(TextRun(text: string(spans[index].text, in: scope) ?? "",
+                                    style: spans[index].style.cellStyle(inheriting: cellStyle)))
             }
             return make(.text(runs))
         case .button(let label, _):

@@ -96,7 +96,8 @@ public final class View: LayoutItem {
         self.textAlign = textAlign
     }
 
-    public var fixedContentHeight: Int? { WidgetMetrics.fixedHeight(of: self) }
+    /// Worked out once: the engine asks for it several times per frame.
+    public private(set) lazy var fixedContentHeight: Int? = WidgetMetrics.fixedHeight(of: self)
 
     public func contentSize(maxWidth: Int) -> Size {
         if let measured, measured.maxWidth == maxWidth { return measured.size }
