@@ -1,4 +1,5 @@
 import Foundation
+import CJavaScriptCore
 import HybridTerm
 
 /// `hybrid-bench [SCENE.json]`: medians of the rendering pipeline on the peer benchmark scene
@@ -64,6 +65,79 @@ enum Bench {
         }
         precondition(hits > 0)
         print("  \("expression a + b * 2 > c ? 'x' : 'y'".padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%8.0f", evaluation * 1e6 / Double(evaluations))) ns per evaluation")
+        bridge()
+    }
+
+    /// Bridge figures: a sync service call against raw JavaScriptCore callbacks, in one run.
+    static func bridge() {
+        struct Item: Codable, Sendable {
+            var sku: String
+            var price: Double
+            var qty: Int
+        }
+        let services = ServiceRegistry()
+        services.register("bench.total") { (item: Item) in item.price * Double(item.qty) }
+        services.register("bench.later") { (item: Item) async in item.qty }
+        let runtime = ScriptRuntime(services: services, timeLimit: 600)
+        let context = runtime.context
+        // The same conversion as a service call (parameters decoded in place into the Swift
+        // struct, the result made a JavaScript value), without the registry and the prelude.
+        let decoder = JSValueDecoder(context: context)
+        context.define("rawConverted") { ref, _, arguments in
+            let item = try? decoder.decode(Item.self, from: arguments[0]!)
+            return JSValueMakeNumber(ref, (item?.price ?? 0) * Double(item?.qty ?? 0))
+        }
+        // What a hand-written binding would do: read the three fields by cached names.
+        let (skuName, priceName, qtyName) = (decoder.name("sku"), decoder.name("price"), decoder.name("qty"))
+        context.define("rawFields") { ref, _, arguments in
+            guard let object = JSValueToObject(ref, arguments[0]!, nil) else { return nil }
+            let sku = context.string(JSObjectGetProperty(ref, object, skuName, nil)!)
+            let price = JSValueToNumber(ref, JSObjectGetProperty(ref, object, priceName, nil)!, nil)
+            let qty = JSValueToNumber(ref, JSObjectGetProperty(ref, object, qtyName, nil)!, nil)
+            return JSValueMakeNumber(ref, sku.isEmpty ? 0 : price * qty)
+        }
+        runtime.evaluate("""
+        globalThis.loop = (call, n) => {
+          const item = { sku: 'tea', price: 2.5, qty: 3 };
+          let sum = 0;
+          for (let i = 0; i < n; i++) sum += call(item);
+          return sum;
+        };
+        """)
+        func perCall(_ expression: String, calls: Int) -> Double {
+            measure(runs: 7) { runtime.evaluate("loop(\(expression), \(calls))") } * 1e6 / Double(calls)
+        }
+        let calls = 100_000
+        let service = perCall("(item) => hybrid.callSync('bench.total', item)", calls: calls)
+        let converted = perCall("rawConverted", calls: calls)
+        let fields = perCall("rawFields", calls: calls)
+        print("JavaScriptCore bridge, per call (median of 7 runs of \(calls) calls)")
+        print("  raw callback, fields read by hand          \(String(format: "%8.0f", fields)) ns")
+        print("  raw callback, decoding the same struct     \(String(format: "%8.0f", converted)) ns")
+        print("  hybrid.callSync('bench.total', {…})       \(String(format: "%8.0f", service)) ns  (\(String(format: "%.2f", service / converted))x the raw callback decoding the same struct, \(String(format: "%.2f", service / fields))x hand-written)")
+        print("  sync calls per second                      \(String(format: "%8.0f", 1e9 / service))")
+
+        let rounds = 2_000
+        runtime.evaluate("""
+        globalThis.chain = async (n) => { let s = 0; for (let i = 0; i < n; i++) s += await hybrid.call('bench.later', { sku: 'a', price: 1, qty: 1 }); return s; };
+        """)
+        let asyncTime = measure(runs: 5) {
+            runtime.evaluate("chain(\(rounds))")
+            runtime.loop.run(untilIdle: true)
+        } * 1e6 / Double(rounds)
+        print("  async hybrid.call round trip (awaited)     \(String(format: "%8.0f", asyncTime)) ns")
+
+        let before = residentMegabytes()
+        for _ in 0..<10 { runtime.evaluate("loop((item) => hybrid.callSync('bench.total', item), 100000)") }
+        context.collectGarbage()
+        let after = residentMegabytes()
+        print("  resident memory before / after 1,000,000 calls  \(String(format: "%.1f", before)) / \(String(format: "%.1f", after)) MB")
+    }
+
+    static func residentMegabytes() -> Double {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     /// The median wall time of `runs` calls, after a few warm-up calls.

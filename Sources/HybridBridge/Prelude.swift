@@ -41,21 +41,46 @@ enum Prelude {
     return site;
   }
 
-  // hybrid.*: native services.
+  // hybrid.*: native services. Errors are made while the calling script is still on the
+  // stack, so their stacks and locations lead back to the calling line.
+  const FAILED = Object.freeze({});
+  native.setFailureSentinel(FAILED);
+  // Field names each service accepts, checked here because asking the engine for an object's
+  // names from Swift costs more than the rest of a call. Swift still checks when this says
+  // -1, which is also how it produces the exact error.
+  const accepted = new Map();
+  function checkedAt(name, params) {
+    if (native.stale) {
+      accepted.clear();
+      native.stale = false;
+    }
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) return -1;
+    let entry = accepted.get(name);
+    if (entry === undefined) {
+      entry = native.fields(name);
+      accepted.set(name, entry);
+    }
+    if (entry.fields === null) return -1;
+    for (const key in params) if (!entry.fields.includes(key)) return -1;
+    return entry.generation;
+  }
   const hybrid = {
     call(name, params, options) {
-      const site = new Error('pending service call');
-      return new Promise((resolve, reject) => {
+      let site = null;
+      const answer = new Promise((resolve, reject) => {
         const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
-        native.call(String(name), params === undefined ? null : params, timeout, resolve,
-          (code, message) => reject(serviceError(site, code, message)));
+        const service = String(name);
+        const pending = native.call(service, params, timeout, resolve,
+          (code, message) => reject(serviceError(site || new Error(), code, message)), checkedAt(service, params));
+        if (pending) site = new Error();
       });
+      return answer;
     },
     callSync(name, params) {
-      const site = new Error('pending service call');
-      const answer = native.callSync(String(name), params === undefined ? null : params);
-      if (answer.error) throw serviceError(site, answer.error.code, answer.error.message);
-      return answer.value;
+      const service = String(name);
+      const value = native.callSync(service, params, checkedAt(service, params));
+      if (value === FAILED) throw serviceError(new Error(), native.code, native.message);
+      return value;
     },
     services() { return native.services(); },
     ready() { native.ready(); },

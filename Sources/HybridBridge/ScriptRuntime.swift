@@ -53,6 +53,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     /// (only columns on line 1 shift, and reports shift them back).
     static let moduleHeader = "(function (exports, require, module, __filename, __dirname) {"
     private var mainLoader: ProtectedValue?
+    private var failureSentinel: ProtectedValue?
+    private lazy var decoder = JSValueDecoder(context: context)
 
     private final class PendingCall {
         let name: String
@@ -193,28 +195,42 @@ public final class ScriptRuntime: @unchecked Sendable {
         context.define("call", on: native) { [unowned self] _, _, arguments in
             guard arguments.count >= 5 else { return nil }
             let name = self.context.string(arguments[0]!)
-            let parameters = self.context.json(from: arguments[1]!)
             let requested = JSValueToNumber(self.context.ref, arguments[2]!, nil)
-            self.startCall(name, parameters: parameters, timeout: requested >= 0 ? requested / 1000 : self.defaultCallTimeout,
-                           resolve: arguments[3]!, reject: arguments[4]!)
-            return nil
+            let pending = self.startCall(name, parameters: self.parameters(arguments[1]!, checkedAt: arguments.count > 5 ? arguments[5] : nil, native: native),
+                                         timeout: requested >= 0 ? requested / 1000 : self.defaultCallTimeout,
+                                         resolve: arguments[3]!, reject: arguments[4]!)
+            return JSValueMakeBoolean(self.context.ref, pending)
         }
+        // Success returns the value itself; failure returns the prelude's sentinel and leaves
+        // the error in `native.code` and `native.message`, so success allocates nothing extra.
         context.define("callSync", on: native) { [unowned self] _, _, arguments in
             let name = arguments.count > 0 ? self.context.string(arguments[0]!) : ""
-            let parameters = arguments.count > 1 ? self.context.json(from: arguments[1]!) : .null
-            let answer: JSONValue
+            let parameters = self.parameters(arguments.count > 1 ? arguments[1]! : self.context.undefined,
+                                             checkedAt: arguments.count > 2 ? arguments[2] : nil, native: native)
+            let outcome: Result<JSONValue, ServiceError>
             switch self.services.start(name, parameters: parameters, caller: self.caller, requireSync: true) {
-            case .success(.finished(let value)):
-                switch Self.encode(value, from: name) {
-                case .success(let json): answer = .object(JSONObject([("value", json)]))
-                case .failure(let error): answer = Self.errorAnswer(error)
-                }
-            case .success(.running):
-                answer = Self.errorAnswer(ServiceError(.failed, "\(name) is asynchronous; call it with hybrid.call"))
-            case .failure(let error):
-                answer = Self.errorAnswer(error)
+            case .success(.finished(let value)): outcome = Self.encode(value, from: name)
+            case .success(.running): outcome = .failure(ServiceError(.failed, "\(name) is asynchronous; call it with hybrid.call"))
+            case .failure(let error): outcome = .failure(error)
             }
-            return self.context.makeValue(answer)
+            switch outcome {
+            case .success(let value):
+                return self.context.makeValue(value)
+            case .failure(let error):
+                self.context.set("code", to: self.context.makeString(error.code.rawValue), on: native)
+                self.context.set("message", to: self.context.makeString(error.message), on: native)
+                return self.failureSentinel?.value
+            }
+        }
+        context.define("setFailureSentinel", on: native) { [unowned self] _, _, arguments in
+            self.failureSentinel = arguments.first.map { ProtectedValue($0!, in: self.context) }
+            return nil
+        }
+        context.define("fields", on: native) { [unowned self] _, _, arguments in
+            let name = arguments.count > 0 ? self.context.string(arguments[0]!) : ""
+            let generation = self.services.generation
+            let fields = self.services.fieldNames(of: name).map { JSONValue.array($0.map(JSONValue.string)) } ?? .null
+            return self.context.makeValue(.object(JSONObject([("generation", .integer(generation)), ("fields", fields)])))
         }
         context.define("services", on: native) { [unowned self] _, _, _ in
             self.context.makeValue(.array(self.services.descriptions.map(\.json)))
@@ -228,10 +244,6 @@ public final class ScriptRuntime: @unchecked Sendable {
         }
     }
 
-    private static func errorAnswer(_ error: ServiceError) -> JSONValue {
-        .object(JSONObject([("error", .object(JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))]))
-    }
-
     private static func encode(_ value: any Encodable & Sendable, from name: String) -> Result<JSONValue, ServiceError> {
         do {
             return .success(try JSONValueEncoder().encode(value))
@@ -240,9 +252,21 @@ public final class ScriptRuntime: @unchecked Sendable {
         }
     }
 
+    /// `checkedAt` is the registry generation at which the prelude checked the field names,
+    /// or -1; a stale check is ignored (and the prelude told to drop its cache).
+    private func parameters(_ value: JSValueRef, checkedAt: JSValueRef?, native: JSObjectRef) -> ScriptParameters {
+        var checked = false
+        if let checkedAt, case let generation = JSValueToNumber(context.ref, checkedAt, nil), generation >= 0 {
+            checked = Int(generation) == services.generation
+            if !checked { context.set("stale", to: JSValueMakeBoolean(context.ref, true), on: native) }
+        }
+        return ScriptParameters(context: context, value: value, decoder: decoder, fieldsChecked: checked)
+    }
+
     /// Starts a `hybrid.call`: sync services settle at once; async ones run off this thread
-    /// and settle when their result is posted back, or when the timeout fires first.
-    private func startCall(_ name: String, parameters: JSONValue, timeout: Double, resolve: JSValueRef, reject: JSValueRef) {
+    /// and settle when their result is posted back, or when the timeout fires first. Returns
+    /// whether the call is still pending.
+    private func startCall(_ name: String, parameters: ScriptParameters, timeout: Double, resolve: JSValueRef, reject: JSValueRef) -> Bool {
         let outcome: Result<JSONValue, ServiceError>
         switch services.start(name, parameters: parameters, caller: caller) {
         case .failure(let error):
@@ -268,9 +292,10 @@ public final class ScriptRuntime: @unchecked Sendable {
                 }
                 loop.post { [weak self] in self?.settle(id, result) }
             }
-            return
+            return true
         }
         deliver(outcome, name: name, resolve: resolve, reject: reject)
+        return false
     }
 
     private func settle(_ id: Int, _ outcome: Result<JSONValue, ServiceError>) {

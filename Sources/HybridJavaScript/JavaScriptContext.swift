@@ -92,7 +92,7 @@ public final class JavaScriptContext {
     }
 
     /// A Swift string from a JavaScriptCore string.
-    static func string(_ text: JSStringRef) -> String {
+    public static func string(_ text: JSStringRef) -> String {
         let capacity = JSStringGetMaximumUTF8CStringSize(text)
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
             // The count includes the terminating zero; a lone surrogate ends the text early.

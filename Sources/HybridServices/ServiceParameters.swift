@@ -3,9 +3,10 @@ import HybridJSON
 /// The parameters of one call, in whatever form the caller holds them: a `JSONValue` from a
 /// screen action or a test, or a JavaScript object read in place by the bridge (no copy).
 public protocol ServiceParameters {
-    /// The field names present, to reject unknown ones; `nil` when the parameters are not an
-    /// object (or absent, which counts as `{}` and should return `[]`).
-    var fieldNames: [String]? { get }
+    /// Whether the parameters are an object (absent parameters count as `{}`).
+    var isObject: Bool { get }
+    /// The first field that is not one of `known`, to reject misspelt fields.
+    func unknownField(among known: [String]) -> String?
     /// A description of the value for error messages, such as `an array` or `"x"`.
     var kindDescription: String { get }
     /// Decodes the parameters into the service's Swift type.
@@ -13,12 +14,15 @@ public protocol ServiceParameters {
 }
 
 extension JSONValue: ServiceParameters {
-    public var fieldNames: [String]? {
+    public var isObject: Bool {
         switch self {
-        case .object(let object): return object.keys
-        case .null: return []
-        default: return nil
+        case .object, .null: return true
+        default: return false
         }
+    }
+
+    public func unknownField(among known: [String]) -> String? {
+        objectValue?.keys.first { !known.contains($0) }
     }
 
     public var kindDescription: String {

@@ -12,6 +12,7 @@ public final class ServiceRegistry: @unchecked Sendable {
     // that registers later from racing them.
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private var changes = 0
 
     /// An empty registry.
     public init() {}
@@ -26,6 +27,7 @@ public final class ServiceRegistry: @unchecked Sendable {
 
     struct Entry: Sendable {
         var description: ServiceDescription
+        var fieldNames: [String]
         var acceptsAnyFields: Bool
         var start: @Sendable (any ServiceParameters) throws -> Invocation
     }
@@ -60,8 +62,19 @@ public final class ServiceRegistry: @unchecked Sendable {
         let probe = ParameterProbe.describe(type)
         let parameters = probe.fields.map { ParameterDescription(name: $0.name, type: $0.type, isRequired: $0.isRequired) }
         let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: parameters, summary: summary)
-        let entry = Entry(description: description, acceptsAnyFields: !probe.isKeyed, start: start)
-        lock.withLock { entries[name] = entry }
+        let entry = Entry(description: description, fieldNames: parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
+        lock.withLock {
+            entries[name] = entry
+            changes += 1
+        }
+    }
+
+    /// Counts registrations, so a caller that cached parameter names knows when to drop them.
+    public var generation: Int { lock.withLock { changes } }
+
+    /// The parameter names a service accepts, or nil when it takes any fields (or does not exist).
+    public func fieldNames(of name: String) -> [String]? {
+        lock.withLock { entries[name].flatMap { $0.acceptsAnyFields ? nil : $0.fieldNames } }
     }
 
     static func isServiceName(_ name: String) -> Bool {
@@ -101,13 +114,12 @@ public final class ServiceRegistry: @unchecked Sendable {
         if requireSync && !description.isSync {
             return .failure(ServiceError(.failed, "\(name) is asynchronous; call it with hybrid.call"))
         }
-        let fields = parameters.fieldNames
-        if fields == nil && !entry.acceptsAnyFields {
-            return .failure(ServiceError(.badParams, "\(name): expected an object of parameters, got \(parameters.kindDescription)"))
-        }
-        if let fields, !entry.acceptsAnyFields {
-            let known = description.parameters.map(\.name)
-            if let unknown = fields.first(where: { !known.contains($0) }) {
+        if !entry.acceptsAnyFields {
+            guard parameters.isObject else {
+                return .failure(ServiceError(.badParams, "\(name): expected an object of parameters, got \(parameters.kindDescription)"))
+            }
+            let known = entry.fieldNames
+            if let unknown = parameters.unknownField(among: known) {
                 let hint = Self.closest(to: unknown, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
                 let list = known.isEmpty ? "it takes none" : "it takes " + known.map { "\"\($0)\"" }.joined(separator: ", ")
                 return .failure(ServiceError(.badParams, "\(name): unknown field \"\(unknown)\"\(hint) (\(list))"))

@@ -83,4 +83,15 @@ final class ServiceCallTests: XCTestCase {
         """)
         XCTAssertEqual(output, ["started", "after 1 ms", "after 30 ms"])
     }
+
+    func testAServiceReRegisteredWhileScriptsRunIsCheckedAnew() throws {
+        let services = testRegistry()
+        let harness = try ScriptHarness(services: services)
+        try harness.run("globalThis.add = () => { try { return JSON.stringify(hybrid.callSync('cart.add', { sku: 'a', price: 1, qty: 2 })); } catch (e) { return e.message; } };")
+        XCTAssertEqual(harness.runtime.evaluate("add()"), .string(#"{"total":2}"#))
+        struct SkuOnly: Codable, Sendable { var sku: String }
+        services.register("cart.add") { (item: SkuOnly) in item.sku }
+        XCTAssertEqual(harness.runtime.evaluate("add().replace(/ \\(called at .*\\)$/, '')"),
+                       .string(#"cart.add: unknown field "price" (it takes "sku")"#))
+    }
 }

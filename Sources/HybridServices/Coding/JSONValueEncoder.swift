@@ -18,6 +18,15 @@ public struct JSONValueEncoder: Sendable {
 
     /// The JSON value of `value`.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        // Services often answer a bare value; those need no encoding machinery.
+        switch value {
+        case let json as JSONValue: return json
+        case let text as String: return .string(text)
+        case let flag as Bool: return .bool(flag)
+        case let number as Int: return .integer(number)
+        case let number as Double where number.isFinite: return .number(number)
+        default: break
+        }
         let root = EncodingNode()
         try ValueEncoding(node: root, codingPath: [], userInfo: userInfo).encodeValue(value)
         guard !root.isUnset else {

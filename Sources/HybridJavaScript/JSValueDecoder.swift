@@ -1,0 +1,214 @@
+import CJavaScriptCore
+
+/// Decodes a Swift value straight from a JavaScript value, reading only the properties the
+/// type asks for (by cached property-name strings): the fast path for service parameters,
+/// several times cheaper than building a `JSONValue` first.
+///
+/// It only has to be right when the value fits: any mismatch throws a bare error, and callers
+/// that need a precise message decode again from a `JSONValue`.
+public final class JSValueDecoder {
+    private let context: JavaScriptContext
+    private var names: [String: JSStringRef] = [:]
+
+    /// A decoder for values of `context`.
+    public init(context: JavaScriptContext) {
+        self.context = context
+    }
+
+    deinit {
+        names.values.forEach { JSStringRelease($0) }
+    }
+
+    /// Decodes `T` from `value`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
+        try T(from: ValueDecoder(owner: self, value: value, codingPath: []))
+    }
+
+    struct Mismatch: Error {}
+
+    var ref: JSGlobalContextRef { context.ref }
+
+    /// A JavaScriptCore string for a property name, created once and kept.
+    public func name(_ key: String) -> JSStringRef {
+        if let name = names[key] { return name }
+        let name = JSStringCreateWithUTF8CString(key)!
+        names[key] = name
+        return name
+    }
+
+    func object(_ value: JSValueRef) throws -> JSObjectRef {
+        // An array passes here, but then lacks the keys asked for and fails all the same.
+        guard JSValueGetType(ref, value) == kJSTypeObject, let object = JSValueToObject(ref, value, nil) else { throw Mismatch() }
+        return object
+    }
+
+    func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
+        switch type {
+        case is Bool.Type:
+            guard JSValueGetType(ref, value) == kJSTypeBoolean else { throw Mismatch() }
+            return JSValueToBoolean(ref, value) as! T
+        case is String.Type:
+            guard JSValueIsString(ref, value) else { throw Mismatch() }
+            return context.string(value) as! T
+        case is Double.Type:
+            guard JSValueIsNumber(ref, value) else { throw Mismatch() }
+            return JSValueToNumber(ref, value, nil) as! T
+        case is Float.Type:
+            guard JSValueIsNumber(ref, value) else { throw Mismatch() }
+            return Float(JSValueToNumber(ref, value, nil)) as! T
+        case is Int.Type:
+            guard JSValueIsNumber(ref, value), let int = Int(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
+            return int as! T
+        default:
+            return try T(from: ValueDecoder(owner: self, value: value, codingPath: []))
+        }
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSValueRef) throws -> T {
+        guard JSValueIsNumber(ref, value), let int = T(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
+        return int
+    }
+}
+
+private struct ValueDecoder: Decoder {
+    let owner: JSValueDecoder
+    let value: JSValueRef
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Keyed(owner: owner, object: try owner.object(value), codingPath: codingPath))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard JSValueIsArray(owner.ref, value), let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
+        let length = JSObjectGetProperty(owner.ref, array, owner.name("length"), nil).map { JSValueToNumber(owner.ref, $0, nil) } ?? 0
+        return Unkeyed(owner: owner, array: array, count: Int(length), codingPath: codingPath)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        Single(owner: owner, value: value, codingPath: codingPath)
+    }
+}
+
+private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let owner: JSValueDecoder
+    let object: JSObjectRef
+    let codingPath: [any CodingKey]
+
+    var allKeys: [Key] {
+        let names = JSObjectCopyPropertyNames(owner.ref, object)!
+        defer { JSPropertyNameArrayRelease(names) }
+        return (0..<JSPropertyNameArrayGetCount(names)).compactMap {
+            Key(stringValue: JavaScriptContext.string(JSPropertyNameArrayGetNameAtIndex(names, $0)))
+        }
+    }
+
+    private func member(_ key: Key) -> JSValueRef? {
+        guard let value = JSObjectGetProperty(owner.ref, object, owner.name(key.stringValue), nil),
+              !JSValueIsUndefined(owner.ref, value) else { return nil }
+        return value
+    }
+
+    private func required(_ key: Key) throws -> JSValueRef {
+        guard let value = member(key), !JSValueIsNull(owner.ref, value) else { throw JSValueDecoder.Mismatch() }
+        return value
+    }
+
+    func contains(_ key: Key) -> Bool { member(key) != nil }
+    func decodeNil(forKey key: Key) throws -> Bool { member(key).map { JSValueIsNull(owner.ref, $0) } ?? true }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try owner.integer(type, from: required(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try owner.integer(type, from: required(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try owner.integer(type, from: required(key)) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        return try T(from: ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]).container(keyedBy: type)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw JSValueDecoder.Mismatch() }
+}
+
+private struct Unkeyed: UnkeyedDecodingContainer {
+    let owner: JSValueDecoder
+    let array: JSObjectRef
+    let count: Int?
+    let codingPath: [any CodingKey]
+    var currentIndex = 0
+
+    init(owner: JSValueDecoder, array: JSObjectRef, count: Int, codingPath: [any CodingKey]) {
+        self.owner = owner
+        self.array = array
+        self.count = count
+        self.codingPath = codingPath
+    }
+
+    var isAtEnd: Bool { currentIndex >= (count ?? 0) }
+
+    private mutating func next() throws -> JSValueRef {
+        guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
+        if JSValueIsNull(owner.ref, value) || JSValueIsUndefined(owner.ref, value) {
+            currentIndex += 1
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let value = try next()
+        return try owner.decodeScalar(type, from: value)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath).container(keyedBy: type)
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath).unkeyedContainer()
+    }
+
+    mutating func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
+}
+
+private struct Single: SingleValueDecodingContainer {
+    let owner: JSValueDecoder
+    let value: JSValueRef
+    let codingPath: [any CodingKey]
+
+    func decodeNil() -> Bool { JSValueIsNull(owner.ref, value) || JSValueIsUndefined(owner.ref, value) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try owner.integer(type, from: value) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try owner.integer(type, from: value) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try owner.integer(type, from: value) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try owner.integer(type, from: value) }
+    func decode(_ type: UInt.Type) throws -> UInt { try owner.integer(type, from: value) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try owner.integer(type, from: value) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try owner.integer(type, from: value) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try owner.integer(type, from: value) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try owner.integer(type, from: value) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value) }
+}
