@@ -208,23 +208,22 @@ struct DocumentDecoder {
             return
         }
         for index in members.indices {
+            // The path is extended only to report or parse: most members need neither.
             let member = members[index]
             let key = member.key
-            path.push(.key(key))
-            defer { path.pop() }
             if members.hasDuplicateKey(at: index) {
-                report("duplicate field \"\(key)\"", at: member.keyOffset)
+                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
                 continue
             }
             guard let field = NodeStyle.Field(name: key) else {
-                report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset)
+                inKey(key) { $0.report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
                 continue
             }
             let value = member.value
             if Self.isSingleExpression(value) {
-                bound.append((key, PropertyValue.parse(value, path: &path, diagnostics: &diagnostics)))
+                bound.append((key, inKey(key) { PropertyValue.parse(value, path: &$0.path, diagnostics: &$0.diagnostics) }))
             } else if let message = style.set(field, to: value.plain) {
-                report(message, at: value.offset)
+                inKey(key) { $0.report(message, at: value.offset) }
             }
         }
     }
