@@ -104,8 +104,8 @@ public final class ServiceRegistry: @unchecked Sendable {
     public func start(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller,
                       requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
         guard let entry = lock.withLock({ entries[name] }) else {
-            let hint = Self.closest(to: name, in: lock.withLock { Array(entries.keys) })
-            return .failure(ServiceError(.noService, "no service named \"\(name)\"" + (hint.map { "; did you mean \"\($0)\"?" } ?? "")))
+            let hint = Suggestion.hint(for: name, in: lock.withLock { Array(entries.keys) })
+            return .failure(ServiceError(.noService, "no service named \"\(name)\"" + hint))
         }
         let description = entry.description
         guard caller.isGranted(description.permission) else {
@@ -120,7 +120,7 @@ public final class ServiceRegistry: @unchecked Sendable {
             }
             let known = entry.fieldNames
             if let unknown = parameters.unknownField(among: known) {
-                let hint = Self.closest(to: unknown, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                let hint = Suggestion.hint(for: unknown, in: known)
                 let list = known.isEmpty ? "it takes none" : "it takes " + known.map { "\"\($0)\"" }.joined(separator: ", ")
                 return .failure(ServiceError(.badParams, "\(name): unknown field \"\(unknown)\"\(hint) (\(list))"))
             }
@@ -165,24 +165,5 @@ public final class ServiceRegistry: @unchecked Sendable {
         } catch {
             return .failure(ServiceError(.failed, "\(name) returned a value that cannot be sent: \(error)"))
         }
-    }
-
-    private static func closest(to word: String, in candidates: [String]) -> String? {
-        candidates.min { distance(word, $0) < distance(word, $1) }.flatMap { distance(word, $0) <= max(1, word.count / 3) ? $0 : nil }
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }
