@@ -16,6 +16,18 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// A short name of the kind, for messages ("a string", "an object").
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
     /// The string payload, or `nil` for other kinds.
     public var stringValue: String? {
         if case .string(let value) = self { return value }

@@ -25,17 +25,6 @@ extension JSONValue: ServiceParameters {
         objectValue?.keys.first { !known.contains($0) }
     }
 
-    public var kindDescription: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .integer, .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try JSONValueDecoder().decode(type, from: self == .null ? .object(JSONObject()) : self)
     }
