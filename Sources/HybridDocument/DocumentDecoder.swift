@@ -9,6 +9,9 @@ struct DocumentDecoder {
     private var ids: [String: String] = [:]
     /// `component` nodes seen, checked against `components` at the end.
     private var componentUses: [(name: String, offset: Int, path: String)] = []
+    /// Span styles decoded without a problem, by their source text: a long text repeats a
+    /// handful of them thousands of times, and the same text always decodes the same.
+    private var spanStyles: [ArraySlice<UInt8>: TextStyle] = [:]
 
     static let topLevelFields = ["$schema", "format", "id", "title", "state", "keys", "components", "onAppear", "body"]
     static let commonFields = ["type", "id", "style", "visible", "autofocus"]
@@ -493,18 +496,30 @@ struct DocumentDecoder {
                 }
                 decoder.checkFields(members, allowed: Self.spanFields, owner: "a span")
                 guard let text = decoder.required(item, "text", type: "span", { $0.textProperty($1) }) else { return }
-                var style = NodeStyle()
-                var bound: [(field: String, value: PropertyValue)] = []
-                if let styleJSON = item["style"] {
-                    decoder.inKey("style") { $0.style(styleJSON, into: &style, bound: &bound) }
+                guard let styleJSON = item["style"] else {
+                    spans.append(Span(text: text, style: TextStyle()))
+                    return
                 }
-                if !bound.isEmpty {
-                    decoder.report("span styles cannot be bound to expressions; bind the text node's style", at: item.offset)
-                }
-                spans.append(Span(text: text, style: style.textStyle))
+                spans.append(Span(text: text, style: decoder.spanStyle(styleJSON, in: item)))
             }
         }
         return spans
+    }
+
+    /// The style of the span `item`, decoded once for each distinct text.
+    private mutating func spanStyle(_ json: SourceJSON, in item: SourceJSON) -> TextStyle {
+        let source = json.source
+        if let known = spanStyles[source] { return known }
+        let problemsBefore = diagnostics.count
+        var style = NodeStyle()
+        var bound: [(field: String, value: PropertyValue)] = []
+        inKey("style") { $0.style(json, into: &style, bound: &bound) }
+        if !bound.isEmpty {
+            report("span styles cannot be bound to expressions; bind the text node's style", at: item.offset)
+        }
+        // A style with problems is decoded again wherever it appears, so each is reported.
+        if diagnostics.count == problemsBefore { spanStyles[source] = style.textStyle }
+        return style.textStyle
     }
 
     private mutating func options(_ json: SourceJSON) -> PropertyValue? {

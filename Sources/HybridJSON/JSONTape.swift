@@ -70,6 +70,52 @@ final class JSONTape: Sendable {
         }
     }
 
+    /// The offset just past the value at `index` in the source. Only strings and containers
+    /// record where they end on the tape (a closing quote, the index past their descendants),
+    /// so the rest is found from the source, which holds nothing but the value's own text
+    /// and whitespace before the next delimiter.
+    func end(of index: Int) -> Int {
+        let entry = entries[index]
+        switch entry.tag {
+        case .string, .escapedString:
+            return entry.payload + 1
+        case .null, .true:
+            return entry.offset + 4
+        case .false:
+            return entry.offset + 5
+        case .integer, .number:
+            var end = entry.offset + 1
+            while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
+            return end
+        case .array, .object:
+            var end = entry.offset + 1
+            if entry.count > 0 {
+                // Objects hold key and value pairs: step from key to key, and end at a value.
+                let step = entry.tag == .object ? 1 : 0
+                var last = index + 1
+                while next(after: last + step) < entry.payload { last = next(after: last + step) }
+                end = self.end(of: last + step)
+            }
+            // Only whitespace stands between the last item and the closing bracket.
+            while Self.isWhitespace(bytes[end]) { end += 1 }
+            return end + 1
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The string at `index`.
     @usableFromInline
     func string(at index: Int) -> String {

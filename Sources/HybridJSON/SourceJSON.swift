@@ -40,6 +40,11 @@ public struct SourceJSON: Sendable {
     @inlinable
     public var offset: Int { entry.offset }
 
+    /// The value's text in the source, from its first character to its last.
+    public var source: ArraySlice<UInt8> {
+        tape.bytes[offset..<tape.end(of: index)]
+    }
+
     /// The boolean, or `nil` for other kinds.
     @inlinable
     public var boolValue: Bool? {

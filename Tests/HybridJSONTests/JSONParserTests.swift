@@ -26,6 +26,16 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(unexpected.map(\.isDuplicate), [true, false])
     }
 
+    func testKnowsTheSourceTextOfEveryValue() throws {
+        let text = #"{"a": [1, -2.5e3, "x\"y", true, false, null, { }, [ [] , {"b" : {}} ] ] , "c":0}"#
+        let json = try JSONParser.parse(text)
+        func source(_ value: SourceJSON) -> String { String(decoding: value.source, as: UTF8.self) }
+        XCTAssertEqual(source(json), text)
+        XCTAssertEqual(json["a"]?.items?.map(source),
+                       ["1", "-2.5e3", #""x\"y""#, "true", "false", "null", "{ }", #"[ [] , {"b" : {}} ]"#])
+        XCTAssertEqual(json["c"].map(source), "0")
+    }
+
     func testReadsIntegersThatDoNotFitAsNumbers() throws {
         let json = try JSONParser.parse("[9223372036854775807, -9223372036854775808, 9223372036854775808, 0.5, -0]")
         XCTAssertEqual(json.items?.map(\.integerValue), [Int.max, Int.min, nil, nil, 0])
