@@ -1,0 +1,224 @@
+/// Turns the bytes a terminal sends into key, paste and mouse events.
+///
+/// Bytes arrive in arbitrary pieces: an escape sequence or a UTF-8 character may be split
+/// between reads, so whatever is incomplete waits for the next `feed`. A lone ESC is ambiguous
+/// (the Esc key, or the start of a sequence still in flight); the caller resolves it by calling
+/// `flush()` when no more input came within a short time.
+public struct InputDecoder: Sendable {
+    private var pending: [UInt8] = []
+    private var pasting: [UInt8]?
+
+    /// A decoder with nothing pending.
+    public init() {}
+
+    /// Whether bytes are waiting for more input (the caller should `flush()` after a pause).
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Decodes `bytes` (appended to anything pending) into events.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+        pending.append(contentsOf: bytes)
+        var events: [InputEvent] = []
+        while !pending.isEmpty {
+            if pasting != nil {
+                guard consumePaste(into: &events) else { break }
+                continue
+            }
+            guard let (event, length) = decode(pending[...]) else { break }
+            pending.removeFirst(length)
+            if let event { events.append(event) }
+        }
+        return events
+    }
+
+    /// Gives up waiting: a pending lone ESC is the Esc key, ESC + byte is Alt + key, and any
+    /// other incomplete bytes are dropped.
+    public mutating func flush() -> [InputEvent] {
+        defer { pending.removeAll() }
+        if pasting != nil {
+            let text = Self.pastedText((pasting ?? []) + pending)
+            pasting = nil
+            return [.paste(text)]
+        }
+        guard pending.first == 0x1B else { return [] }
+        if pending.count == 1 { return [.key("esc")] }
+        var rest = InputDecoder()
+        let events = rest.feed(pending.dropFirst())
+        return events.map { event in
+            if case .key(let name) = event { return .key(Self.withAlt(name)) }
+            return event
+        }
+    }
+
+    // MARK: Decoding one event
+
+    private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+
+    private mutating func consumePaste(into events: inout [InputEvent]) -> Bool {
+        // Everything up to ESC [ 201 ~ is text, escape bytes included.
+        if let end = pending.firstRange(of: Self.pasteEnd) {
+            pasting!.append(contentsOf: pending[..<end.lowerBound])
+            events.append(.paste(Self.pastedText(pasting!)))
+            pasting = nil
+            pending.removeSubrange(..<end.upperBound)
+            return true
+        }
+        // Keep a tail that could be the start of the end marker.
+        let keep = min(pending.count, Self.pasteEnd.count - 1)
+        pasting!.append(contentsOf: pending.dropLast(keep))
+        pending = Array(pending.suffix(keep))
+        return false
+    }
+
+    /// Pasted bytes as text, with the terminal's CR and CR LF line ends made LF.
+    private static func pastedText(_ bytes: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A && previous == 0x0D { previous = byte; continue }
+            text.append(byte == 0x0D ? 0x0A : byte)
+            previous = byte
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The event at the start of `bytes` and how many bytes it used; nil when incomplete.
+    /// A nil event with a length skips bytes that mean nothing.
+    private mutating func decode(_ bytes: ArraySlice<UInt8>) -> (InputEvent?, Int)? {
+        let first = bytes.first!
+        switch first {
+        case 0x1B:
+            return decodeEscape(bytes)
+        case 0x0D, 0x0A: return (.key("enter"), 1)
+        case 0x09: return (.key("tab"), 1)
+        case 0x7F, 0x08: return (.key("backspace"), 1)
+        case 0x00: return (.key("ctrl+space"), 1)
+        case 0x01...0x1A: return (.key("ctrl+" + String(UnicodeScalar(first + 0x60))), 1)
+        case 0x1C...0x1F: return (nil, 1)
+        case 0x20: return (.key("space"), 1)
+        default:
+            return decodeText(bytes)
+        }
+    }
+
+    private func decodeText(_ bytes: ArraySlice<UInt8>) -> (InputEvent?, Int)? {
+        let first = bytes.first!
+        let length: Int
+        switch first {
+        case 0x00..<0x80: length = 1
+        case 0xC0..<0xE0: length = 2
+        case 0xE0..<0xF0: length = 3
+        case 0xF0..<0xF8: length = 4
+        default: return (nil, 1)
+        }
+        guard bytes.count >= length else { return nil }
+        let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+        return (.key(text), length)
+    }
+
+    private mutating func decodeEscape(_ bytes: ArraySlice<UInt8>) -> (InputEvent?, Int)? {
+        guard bytes.count >= 2 else { return nil }
+        let second = bytes[bytes.startIndex + 1]
+        switch second {
+        case UInt8(ascii: "["):
+            return decodeCSI(bytes)
+        case UInt8(ascii: "O"):
+            guard bytes.count >= 3 else { return nil }
+            let final = bytes[bytes.startIndex + 2]
+            return (Self.ss3Keys[final].map { .key($0) }, 3)
+        case 0x1B:
+            return (.key("esc"), 1)
+        default:
+            // ESC followed by a key is that key with Alt.
+            guard let (event, length) = decode(bytes.dropFirst()) else { return nil }
+            if case .key(let name)? = event { return (.key(Self.withAlt(name)), length + 1) }
+            return (event, length + 1)
+        }
+    }
+
+    /// `name` with Alt held, modifiers kept in the canonical `ctrl+alt+shift+` order.
+    private static func withAlt(_ name: String) -> String {
+        if name.hasPrefix("alt+") || name.hasPrefix("ctrl+alt+") { return name }
+        if name.hasPrefix("ctrl+") { return "ctrl+alt+" + name.dropFirst(5) }
+        return "alt+" + name
+    }
+
+    private static let ss3Keys: [UInt8: String] = [
+        UInt8(ascii: "A"): "up", UInt8(ascii: "B"): "down", UInt8(ascii: "C"): "right", UInt8(ascii: "D"): "left",
+        UInt8(ascii: "H"): "home", UInt8(ascii: "F"): "end",
+        UInt8(ascii: "P"): "f1", UInt8(ascii: "Q"): "f2", UInt8(ascii: "R"): "f3", UInt8(ascii: "S"): "f4",
+    ]
+
+    private static let csiLetters: [UInt8: String] = [
+        UInt8(ascii: "A"): "up", UInt8(ascii: "B"): "down", UInt8(ascii: "C"): "right", UInt8(ascii: "D"): "left",
+        UInt8(ascii: "H"): "home", UInt8(ascii: "F"): "end",
+        UInt8(ascii: "P"): "f1", UInt8(ascii: "Q"): "f2", UInt8(ascii: "R"): "f3", UInt8(ascii: "S"): "f4",
+    ]
+
+    private static let tildeKeys: [Int: String] = [
+        1: "home", 2: "insert", 3: "delete", 4: "end", 5: "pageup", 6: "pagedown", 7: "home", 8: "end",
+        11: "f1", 12: "f2", 13: "f3", 14: "f4", 15: "f5", 17: "f6", 18: "f7", 19: "f8", 20: "f9", 21: "f10", 23: "f11", 24: "f12",
+    ]
+
+    private mutating func decodeCSI(_ bytes: ArraySlice<UInt8>) -> (InputEvent?, Int)? {
+        // ESC [ parameters (0x30–0x3F)* intermediates (0x20–0x2F)* final (0x40–0x7E)
+        var index = bytes.startIndex + 2
+        while index < bytes.endIndex, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        guard index < bytes.endIndex else {
+            // A sequence longer than any real one is garbage, not a sequence in flight.
+            return bytes.count > 64 ? (nil, bytes.count) : nil
+        }
+        let final = bytes[index]
+        let length = index - bytes.startIndex + 1
+        let body = String(decoding: bytes[(bytes.startIndex + 2)..<index], as: UTF8.self)
+        if body.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            return (Self.mouse(body.dropFirst(), released: final == UInt8(ascii: "m")).map { .mouse($0) }, length)
+        }
+        let numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
+        let modifiers = numbers.count > 1 ? Self.modifierPrefix(numbers[1]) : ""
+        switch final {
+        case UInt8(ascii: "~"):
+            if numbers.first == 200 {
+                pasting = []
+                return (nil, length)
+            }
+            guard let key = numbers.first.flatMap({ Self.tildeKeys[$0] }) else { return (nil, length) }
+            return (.key(modifiers + key), length)
+        case UInt8(ascii: "Z"):
+            return (.key("shift+tab"), length)
+        default:
+            guard let key = Self.csiLetters[final] else { return (nil, length) }
+            return (.key(modifiers + key), length)
+        }
+    }
+
+    /// `ctrl+alt+shift+` from an xterm modifier parameter (1 + shift·1 + alt·2 + ctrl·4).
+    private static func modifierPrefix(_ parameter: Int) -> String {
+        let bits = max(0, parameter - 1)
+        var prefix = ""
+        if bits & 4 != 0 { prefix += "ctrl+" }
+        if bits & 2 != 0 { prefix += "alt+" }
+        if bits & 1 != 0 { prefix += "shift+" }
+        return prefix
+    }
+
+    private static func mouse(_ body: Substring, released: Bool) -> MouseEvent? {
+        let parts = body.split(separator: ";").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        let code = parts[0]
+        var modifiers: [String] = []
+        if code & 4 != 0 { modifiers.append("shift") }
+        if code & 8 != 0 { modifiers.append("alt") }
+        if code & 16 != 0 { modifiers.append("ctrl") }
+        let button = code & 3
+        let kind: MouseEvent.Kind
+        if code & 64 != 0 {
+            kind = button == 0 ? .scrollUp : .scrollDown
+        } else if code & 32 != 0 {
+            kind = button == 3 ? .move : .drag(button: button)
+        } else {
+            kind = released ? .release(button: button) : .press(button: button)
+        }
+        return MouseEvent(kind: kind, x: parts[1] - 1, y: parts[2] - 1, modifiers: modifiers)
+    }
+}
