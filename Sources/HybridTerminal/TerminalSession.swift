@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A full-screen session on a terminal: raw input, the alternate screen, a hidden cursor,
+/// mouse and bracketed-paste reporting — and the terminal put back as it was on every way out.
+///
+/// `restore()` runs on a normal end or an error (call it before printing the message). For
+/// signals, handlers restore the terminal from state prepared in advance, using only
+/// async-signal-safe calls: SIGTERM, SIGHUP, SIGINT and SIGQUIT then end the process as the
+/// signal would have; crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) restore and then
+/// chain to the handler that was there before. SIGUSR1 is never taken (JavaScriptCore uses it).
+/// Create the session before the first JavaScriptCore context, so that JavaScriptCore's own
+/// SIGSEGV/SIGBUS handlers, installed later, see their faults first and chain to ours.
+public final class TerminalSession {
+    /// Where keys come from.
+    public let input: Int32
+    /// Where frames go.
+    public let output: Int32
+    /// Becomes readable when the terminal was resized (SIGWINCH); drain it with `takeResize()`.
+    public let resizeDescriptor: Int32
+
+    /// Options for the session.
+    public struct Options: Sendable {
+        /// Report mouse clicks, drags and the wheel.
+        public var mouse = true
+        /// Wrap pastes in markers so they arrive as one event.
+        public var bracketedPaste = true
+
+        /// The defaults: mouse and bracketed paste on.
+        public init() {}
+    }
+
+    private let resizeWrite: Int32
+
+    /// Enters the session on `input`/`output` (usually standard input and output).
+    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()) throws(TerminalError) {
+        guard isatty(input) == 1, isatty(output) == 1 else { throw TerminalError("standard input and output must be a terminal") }
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { throw TerminalError("cannot read the terminal's settings") }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw TerminalError("cannot create the resize pipe") }
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        self.input = input
+        self.output = output
+        resizeDescriptor = fds[0]
+        resizeWrite = fds[1]
+
+        var enter = TerminalControl.enterAlternateScreen + TerminalControl.hideCursor + TerminalControl.clearScreen
+        var leave = TerminalControl.resetStyle
+        if options.mouse {
+            enter += TerminalControl.enableMouse
+            leave += TerminalControl.disableMouse
+        }
+        if options.bracketedPaste {
+            enter += TerminalControl.enableBracketedPaste
+            leave += TerminalControl.disableBracketedPaste
+        }
+        leave += TerminalControl.showCursor + TerminalControl.leaveAlternateScreen
+        SessionState.prepare(input: input, output: output, saved: saved, leave: leave, resizeWrite: resizeWrite)
+        SignalHandlers.installOnce()
+
+        var raw = saved
+        // What cfmakeraw does, keeping output post-processing off too: every byte is ours.
+        raw.c_iflag &= ~tcflag_t(IGNBRK | BRKINT | PARMRK | ISTRIP | INLCR | IGNCR | ICRNL | IXON)
+        raw.c_oflag &= ~tcflag_t(OPOST)
+        raw.c_lflag &= ~tcflag_t(ECHO | ECHONL | ICANON | ISIG | IEXTEN)
+        raw.c_cflag &= ~tcflag_t(CSIZE | PARENB)
+        raw.c_cflag |= tcflag_t(CS8)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+            SessionState.clear()
+            throw TerminalError("cannot switch the terminal to raw mode")
+        }
+        write(enter)
+    }
+
+    deinit {
+        restore()
+        close(resizeDescriptor)
+        close(resizeWrite)
+    }
+
+    /// Writes bytes to the terminal, all of them.
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { SessionState.writeAll(output, $0.baseAddress, $0.count) }
+    }
+
+    /// The terminal's size in cells.
+    public func size() -> (columns: Int, rows: Int) {
+        var window = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    /// Whether a resize happened since the last call (drains the resize descriptor).
+    public func takeResize() -> Bool {
+        var sink = [UInt8](repeating: 0, count: 64)
+        var resized = false
+        while read(resizeDescriptor, &sink, sink.count) > 0 { resized = true }
+        return resized
+    }
+
+    /// Puts the terminal back as it was; safe to call more than once.
+    public func restore() {
+        SessionState.restore()
+    }
+}
+
+/// Why a terminal session could not start.
+public struct TerminalError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// What the signal handlers need, prepared while it is safe to allocate: a signal handler may
+/// only read it and make async-signal-safe calls.
+enum SessionState {
+    nonisolated(unsafe) static var active: sig_atomic_t = 0
+    nonisolated(unsafe) static var input: Int32 = -1
+    nonisolated(unsafe) static var output: Int32 = -1
+    nonisolated(unsafe) static var resizeWrite: Int32 = -1
+    nonisolated(unsafe) static var saved = termios()
+    nonisolated(unsafe) static var leave = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    static func prepare(input: Int32, output: Int32, saved: termios, leave bytes: [UInt8], resizeWrite: Int32) {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = buffer.initialize(from: bytes)
+        let old = leave
+        leave = buffer
+        old.deallocate()
+        self.input = input
+        self.output = output
+        self.saved = saved
+        self.resizeWrite = resizeWrite
+        active = 1
+    }
+
+    static func clear() {
+        active = 0
+    }
+
+    /// Async-signal-safe: `write` and `tcsetattr` only.
+    static func restore() {
+        guard active == 1 else { return }
+        active = 0
+        writeAll(output, leave.baseAddress, leave.count)
+        _ = tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) {
+        guard let bytes else { return }
+        var offset = 0
+        while offset < count {
+            let written = Glibc.write(descriptor, bytes + offset, count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
+
+/// Installs, once per process, the handlers that restore the terminal.
+enum SignalHandlers {
+    nonisolated(unsafe) static var installed = false
+    /// The handlers we replaced, by signal number: a plain buffer, readable in a handler.
+    nonisolated(unsafe) static var previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+    static let endSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+
+    static func installOnce() {
+        guard !installed else { return }
+        installed = true
+        previous.initialize(repeating: sigaction(), count: Int(NSIG))
+        for signal in endSignals {
+            install(signal) { number in
+                SessionState.restore()
+                // End the way the signal would have: default action, then re-raise.
+                var action = sigaction()
+                action.__sigaction_handler.sa_handler = SIG_DFL
+                sigaction(number, &action, nil)
+                raise(number)
+            }
+        }
+        for signal in crashSignals {
+            install(signal) { number in
+                SessionState.restore()
+                SignalHandlers.chain(number)
+            }
+        }
+        install(SIGWINCH) { _ in
+            var byte: UInt8 = 1
+            _ = Glibc.write(SessionState.resizeWrite, &byte, 1)
+        }
+    }
+
+    private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = signal == SIGWINCH ? SA_RESTART : 0
+        var old = sigaction()
+        sigaction(signal, &action, &old)
+        previous[Int(signal)] = old
+    }
+
+    /// Hands a crash signal to whoever handled it before us (or the default action) by putting
+    /// their handler back and returning: the faulting instruction runs again and faults into
+    /// it with the original fault information; `abort` raises again by itself.
+    static func chain(_ signal: Int32) {
+        sigaction(signal, previous + Int(signal), nil)
+    }
+}
