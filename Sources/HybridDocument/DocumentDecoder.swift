@@ -11,7 +11,17 @@ struct DocumentDecoder {
     private var componentUses: [(name: String, offset: Int, path: String)] = []
     /// Span styles decoded without a problem, by their source text: a long text repeats a
     /// handful of them thousands of times, and the same text always decodes the same.
-    private var spanStyles: [ArraySlice<UInt8>: TextStyle] = [:]
+    private var spanStyles: [SourceKey: TextStyle] = [:]
+
+    /// A value's source text as a dictionary key, hashed as one run of bytes rather than byte
+    /// by byte.
+    private struct SourceKey: Hashable {
+        var text: ArraySlice<UInt8>
+
+        func hash(into hasher: inout Hasher) {
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
 
     static let topLevelFields = ["$schema", "format", "id", "title", "state", "keys", "components", "onAppear", "body"]
     static let commonFields = ["type", "id", "style", "visible", "autofocus"]
@@ -508,7 +518,7 @@ struct DocumentDecoder {
 
     /// The style of the span `item`, decoded once for each distinct text.
     private mutating func spanStyle(_ json: SourceJSON, in item: SourceJSON) -> TextStyle {
-        let source = json.source
+        let source = SourceKey(text: json.source)
         if let known = spanStyles[source] { return known }
         let problemsBefore = diagnostics.count
         var style = NodeStyle()
