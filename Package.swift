@@ -40,11 +40,16 @@ let package = Package(
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The app: bundles, screens, focus, actions and the render loop, tied together.
+        .target(name: "HybridRuntime", dependencies: [
+            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
+            "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
+        ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
-            "HybridEventLoop", "HybridBridge",
+            "HybridEventLoop", "HybridBridge", "HybridRuntime",
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
             "HybridTerm",
@@ -63,6 +68,7 @@ let package = Package(
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
+        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime"]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
     ]
