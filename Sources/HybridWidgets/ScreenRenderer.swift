@@ -16,6 +16,13 @@ public final class ScreenRenderer {
     /// A renderer for `document`.
     public init(document: ScreenDocument) {
         self.document = document
+        // The first frame keeps a view for nearly every node; room for all of them up front
+        // spares rehashing the cache as it grows.
+        staticViews.views.reserveCapacity(Self.nodeCount(document.body))
+    }
+
+    private static func nodeCount(_ node: Node) -> Int {
+        node.children.reduce(1) { $0 + nodeCount($1) }
     }
 
     /// The outcome of rendering one frame.
