@@ -3,8 +3,11 @@
 /// Spans keep only these (layout fields mean nothing inside a line), which keeps a span small:
 /// a long text holds thousands of them, copied as the document is decoded and resolved.
 public struct TextStyle: Sendable, Equatable {
+    /// The text colour.
     public var color: ColorValue?
+    /// The colour behind the text.
     public var background: ColorValue?
+    /// Attributes: `true` sets, `false` clears what the parent set.
     public var bold: Bool?
     public var italic: Bool?
     public var underline: Bool?

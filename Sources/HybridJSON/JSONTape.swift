@@ -139,6 +139,7 @@ final class JSONTape: Sendable {
         }
     }
 
+    /// `string(at:equals:)` for a string with escapes, which must be decoded to compare.
     @usableFromInline
     func escapedString(at index: Int, equals text: String) -> Bool {
         string(at: index) == text

@@ -53,6 +53,7 @@ extension SourceJSON {
         /// The number of members, known without walking them.
         @inlinable
         public var count: Int { Int(tape.entries[object].count) }
+        /// Whether there are none, known without walking them.
         @inlinable
         public var isEmpty: Bool { count == 0 }
 
@@ -122,6 +123,7 @@ extension SourceJSON {
         /// The number of items, known without walking them.
         @inlinable
         public var count: Int { Int(tape.entries[array].count) }
+        /// Whether there are none, known without walking them.
         @inlinable
         public var isEmpty: Bool { count == 0 }
 
