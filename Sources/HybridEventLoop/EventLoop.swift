@@ -9,11 +9,29 @@ import Glibc
 /// JavaScript runs on this thread only, so scripts never interleave; async service results
 /// come back as posted jobs, and the interactive runtime adds the terminal's input descriptor
 /// and its frame timer to the same loop.
+///
+/// ## Threads
+///
+/// Safe from any thread: `post(_:)`, `stop()` and `isLoopThread`.
+///
+/// Everything else (`schedule`, `cancel`, `watch`, `unwatch`, `beginWork`, `endWork`,
+/// `hasPendingWork`) belongs to the loop thread: the thread inside `run()`, or, before `run()`
+/// starts, the thread that is going to call it (a host schedules a script's first timers and
+/// then runs the loop). Debug builds check this while the loop runs.
 public final class EventLoop: @unchecked Sendable {
     /// Identifies a timer, to cancel it.
     public struct TimerID: Hashable, Sendable {
         let value: Int
     }
+
+    /// The longest delay a timer waits, in seconds: 2³¹−1 ms (about 24.8 days), the largest
+    /// delay browsers and Node accept.
+    ///
+    /// Longer delays (up to `Double.infinity`) are clamped to this; `NaN` and negative delays
+    /// count as 0. Browsers and Node instead run an over-long timeout almost at once (the
+    /// 32-bit delay overflows); here `setTimeout(f, Infinity)` waits as long as it can, which
+    /// is what a script asking for it means.
+    public static let maximumDelay = 2_147_483.647
 
     private struct Timer {
         var id: TimerID
@@ -23,10 +41,12 @@ public final class EventLoop: @unchecked Sendable {
         var keepsAlive: Bool
     }
 
-    // Posted jobs cross threads; everything else is touched on the loop thread only.
+    // Posted jobs, the stop flag and the running thread cross threads, under `lock`;
+    // everything else is touched on the loop thread only.
     private let lock = NSLock()
     private var posted: [@Sendable () -> Void] = []
     private var stopRequested = false
+    private var runningThread: pthread_t?
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
@@ -34,6 +54,8 @@ public final class EventLoop: @unchecked Sendable {
     private var nextTimer = 1
     private var watchers: [Int32: () -> Void] = [:]
     private var pendingWork = 0
+    /// The repeating timer whose body is running, and whether that body cancelled it.
+    private var firing: (id: TimerID, cancelled: Bool)?
 
     /// A loop with nothing to do yet.
     public init() {
@@ -41,7 +63,11 @@ public final class EventLoop: @unchecked Sendable {
         precondition(pipe(&fds) == 0, "cannot create the event loop's wake-up pipe")
         wakeRead = fds[0]
         wakeWrite = fds[1]
-        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            // Not inherited by programs a service starts.
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     deinit {
@@ -57,10 +83,23 @@ public final class EventLoop: @unchecked Sendable {
         wake()
     }
 
-    /// Makes `run` return after the current job.
+    /// Makes `run` return after the current job. Safe from any thread; a `stop()` made before
+    /// `run()` starts makes that `run()` return after its first turn.
     public func stop() {
         lock.withLock { stopRequested = true }
         wake()
+    }
+
+    /// Whether the calling thread is the one inside `run()` now. Safe from any thread.
+    public var isLoopThread: Bool {
+        lock.withLock { runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    /// Whether the calling thread may touch the loop-thread state: the loop is not running
+    /// (its future thread sets it up), or it runs on this thread. Only evaluated inside
+    /// `assert`, so release builds pay nothing.
+    private func mayTouchLoopState() -> Bool {
+        lock.withLock { runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? true }
     }
 
     private func wake() {
@@ -72,48 +111,83 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs `body` after `seconds` (and again every `seconds` when `repeating`). A timer with
     /// `keepsAlive` false (a UI clock) does not keep `run(untilIdle:)` going.
+    ///
+    /// Any delay is accepted: it is clamped to `0...maximumDelay` (`NaN` counts as 0). A
+    /// repeating timer waits at least 1 ms between runs. Loop thread only.
     @discardableResult
     public func schedule(after seconds: Double, repeating: Bool = false, keepsAlive: Bool = true, _ body: @escaping () -> Void) -> TimerID {
-        let interval = UInt64(max(0, seconds) * 1e9)
+        assert(mayTouchLoopState(), "EventLoop.schedule called off the loop thread while the loop runs")
+        let interval = Self.nanoseconds(forDelay: seconds)
         let id = TimerID(value: nextTimer)
         nextTimer += 1
-        let timer = Timer(id: id, deadline: Self.now() + interval, interval: repeating ? max(interval, 1_000_000) : nil,
+        let timer = Timer(id: id, deadline: Self.saturatingAdd(Self.now(), interval), interval: repeating ? max(interval, 1_000_000) : nil,
                           body: body, keepsAlive: keepsAlive)
         insert(timer)
         return id
     }
 
-    /// Cancels a timer; cancelling one that already ran does nothing.
+    /// Cancels a timer; cancelling one that already ran does nothing. A repeating timer may
+    /// cancel itself from its own body. Loop thread only.
     public func cancel(_ id: TimerID) {
+        assert(mayTouchLoopState(), "EventLoop.cancel called off the loop thread while the loop runs")
+        if firing?.id == id { firing?.cancelled = true }
         timers.removeAll { $0.id == id }
     }
 
-    /// Calls `onReadable` whenever `descriptor` has input (until `unwatch`).
+    /// Calls `onReadable` whenever `descriptor` has input (until `unwatch`). Loop thread only.
     public func watch(_ descriptor: Int32, _ onReadable: @escaping () -> Void) {
+        assert(mayTouchLoopState(), "EventLoop.watch called off the loop thread while the loop runs")
         watchers[descriptor] = onReadable
     }
 
-    /// Stops watching `descriptor`.
+    /// Stops watching `descriptor`. Loop thread only.
     public func unwatch(_ descriptor: Int32) {
+        assert(mayTouchLoopState(), "EventLoop.unwatch called off the loop thread while the loop runs")
         watchers[descriptor] = nil
     }
 
     /// Marks work in flight elsewhere (an async service call) that will post back; while any
-    /// is in flight, `run(untilIdle:)` keeps waiting.
-    public func beginWork() { pendingWork += 1 }
+    /// is in flight, `run(untilIdle:)` keeps waiting. Loop thread only.
+    public func beginWork() {
+        assert(mayTouchLoopState(), "EventLoop.beginWork called off the loop thread while the loop runs")
+        pendingWork += 1
+    }
 
-    /// Marks one piece of work begun with `beginWork` as finished.
-    public func endWork() { pendingWork = max(0, pendingWork - 1) }
+    /// Marks one piece of work begun with `beginWork` as finished. Loop thread only.
+    ///
+    /// Every `endWork` must match an earlier `beginWork`: an unmatched one is a bug in the
+    /// caller (it would let `run(untilIdle:)` return while work is still in flight), so it traps.
+    public func endWork() {
+        assert(mayTouchLoopState(), "EventLoop.endWork called off the loop thread while the loop runs")
+        precondition(pendingWork > 0, "EventLoop.endWork without a matching beginWork")
+        pendingWork -= 1
+    }
 
     /// Whether anything is queued, scheduled (that keeps the loop alive) or in flight.
+    /// Loop thread only.
     public var hasPendingWork: Bool {
         pendingWork > 0 || timers.contains(where: \.keepsAlive) || lock.withLock { !posted.isEmpty }
     }
 
     /// Runs jobs, timers and watchers on the calling thread until `stop()`, or with
-    /// `untilIdle` until nothing is pending.
+    /// `untilIdle` until nothing is pending. The calling thread is the loop thread until it
+    /// returns.
     public func run(untilIdle: Bool = false) {
-        lock.withLock { stopRequested = false }
+        let outer = lock.withLock { () -> pthread_t? in
+            let outer = runningThread
+            precondition(outer.map { pthread_equal($0, pthread_self()) != 0 } ?? true,
+                         "EventLoop.run called on a second thread while the loop runs on another")
+            runningThread = pthread_self()
+            return outer
+        }
+        // The stop flag is cleared when `run` returns, not when it starts, so a `stop()` that
+        // arrives before `run()` (from another thread, or a job queued first) is not lost.
+        defer {
+            lock.withLock {
+                stopRequested = false
+                runningThread = outer
+            }
+        }
         while true {
             runPosted()
             runDueTimers()
@@ -133,14 +207,26 @@ public final class EventLoop: @unchecked Sendable {
 
     private func runDueTimers() {
         let now = Self.now()
-        // Only timers due now; ones they schedule wait for the next turn.
+        // Only timers due now; ones they schedule (or that come round again) wait for the next turn.
         while let first = timers.first, first.deadline <= now {
-            var timer = timers.removeFirst()
-            if let interval = timer.interval {
-                timer.deadline = max(timer.deadline + interval, now)
-                insert(timer)
+            let timer = timers.removeFirst()
+            guard let interval = timer.interval else {
+                timer.body()
+                continue
             }
+            firing = (timer.id, false)
             timer.body()
+            let cancelled = firing?.cancelled ?? true
+            firing = nil
+            if cancelled { continue }
+            // Keep the timer's rhythm when it is on time; when it is late (the loop was busy,
+            // or its own body was slow) the missed runs are dropped and the next one comes a
+            // whole interval from now, so a late interval never fires twice back to back.
+            let after = Self.now()
+            var next = timer
+            next.deadline = Self.saturatingAdd(timer.deadline, interval)
+            if next.deadline <= after { next.deadline = Self.saturatingAdd(after, interval) }
+            insert(next)
         }
     }
 
@@ -156,7 +242,11 @@ public final class EventLoop: @unchecked Sendable {
         var timeout: Int32 = -1
         if let first = timers.first {
             let now = Self.now()
-            timeout = first.deadline <= now ? 0 : Int32(min((first.deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            // Rounded up to whole milliseconds (without `+ 999_999`, which overflows for a
+            // deadline near `UInt64.max`), so the timer is due when `poll` returns.
+            let wait = first.deadline <= now ? 0 : first.deadline - now
+            let milliseconds = wait / 1_000_000 + (wait % 1_000_000 == 0 ? 0 : 1)
+            timeout = Int32(min(milliseconds, UInt64(Int32.max)))
         }
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         guard ready > 0 else { return }
@@ -167,6 +257,21 @@ public final class EventLoop: @unchecked Sendable {
         for entry in descriptors.dropFirst() where entry.revents != 0 {
             watchers[entry.fd]?()
         }
+    }
+
+    // MARK: Time
+
+    /// A delay in whole nanoseconds, clamped to `0...maximumDelay` first so that no delay a
+    /// script can pass (`Infinity`, `NaN`, `1e300`, `-1`) traps on conversion.
+    static func nanoseconds(forDelay seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 } // also NaN
+        return UInt64((min(seconds, maximumDelay) * 1e9).rounded())
+    }
+
+    /// `a + b`, or `UInt64.max` instead of trapping on overflow.
+    static func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     static func now() -> UInt64 {
