@@ -13,6 +13,11 @@ public struct ServiceDescription: Sendable, Equatable {
     public var parameters: [ParameterDescription]
     /// A sentence for humans, if the host gave one.
     public var summary: String?
+    /// How many seconds a caller should wait for an answer when the script gives no `timeout`
+    /// of its own, before failing the call with `E_TIMEOUT`. `nil` when the service bounds its
+    /// own time (`net.request` stops at its `timeout` parameter) or cannot be cut off (sync
+    /// services, which run to the end on the caller's thread); a caller then waits for the answer.
+    public var timeout: Double?
 
     /// The description as scripts see it.
     public var json: JSONValue {
@@ -23,6 +28,11 @@ public struct ServiceDescription: Sendable, Equatable {
         ])
         if let permission { object["permission"] = .string(permission) }
         if let summary { object["summary"] = .string(summary) }
+        if let timeout {
+            // Whole seconds read as integers (`30`, not `30.0`) in `hybrid.services()`.
+            let whole = timeout.rounded() == timeout && abs(timeout) < 1e15
+            object["timeout"] = whole ? .integer(Int(timeout)) : .number(timeout)
+        }
         return .object(object)
     }
 }

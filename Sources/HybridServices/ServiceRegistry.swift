@@ -29,39 +29,76 @@ public final class ServiceRegistry: @unchecked Sendable {
         var description: ServiceDescription
         var fieldNames: [String]
         var acceptsAnyFields: Bool
-        var start: @Sendable (any ServiceParameters) throws -> Invocation
+        var start: @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation
     }
+
+    /// Why an entry could not start: its parameters did not decode (the caller's fault,
+    /// `E_BAD_PARAMS`) or the service itself threw (`E_FAILED`, or the `ServiceError` it threw).
+    /// Kept apart so a service that throws a `DecodingError` about its own data is not blamed
+    /// on the caller.
+    enum StartFailure: Error {
+        case parameters(any Error)
+        case service(any Error)
+    }
+
+    /// The time a caller waits for an async service when neither the service nor the script
+    /// says otherwise: 30 seconds.
+    public static let standardTimeout: Double = 30
 
     // MARK: Registering
 
     /// Registers a synchronous service (callable with `hybrid.callSync` too). A later
     /// registration under the same name replaces the earlier one.
+    ///
+    /// - Parameter timeout: see `ServiceDescription.timeout`. A sync service runs to the end on
+    ///   the caller's thread and cannot be cut off, so the default is `nil`.
     public func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String, permission: String? = nil, summary: String? = nil,
+        _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = nil,
         _ body: @escaping @Sendable (Params) throws -> Result
     ) {
-        add(name, Params.self, isSync: true, permission: permission, summary: summary) { parameters in
-            .finished(try body(parameters.decode(Params.self)))
+        add(name, Params.self, isSync: true, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters)
+            do {
+                return .finished(try body(decoded))
+            } catch {
+                throw .service(error)
+            }
         }
     }
 
-    /// Registers an asynchronous service.
+    /// Registers an asynchronous service. A later registration under the same name replaces
+    /// the earlier one.
+    ///
+    /// - Parameter timeout: how long a caller waits when the script gives no `timeout` (see
+    ///   `ServiceDescription.timeout`); `nil` for a service that bounds its own time.
     public func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ name: String, permission: String? = nil, summary: String? = nil,
+        _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = ServiceRegistry.standardTimeout,
         _ body: @escaping @Sendable (Params) async throws -> Result
     ) {
-        add(name, Params.self, isSync: false, permission: permission, summary: summary) { parameters in
-            let decoded = try parameters.decode(Params.self)
+        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters)
+            // Whatever the body throws surfaces when the job runs, through `failure(_:in:)`.
             return .running { try await body(decoded) }
         }
     }
 
-    private func add<Params: Decodable>(_ name: String, _ type: Params.Type, isSync: Bool, permission: String?, summary: String?,
-                                        start: @escaping @Sendable (any ServiceParameters) throws -> Invocation) {
+    /// Decodes a call's parameters, as a step of its own: every error here is the caller's.
+    private static func decode<Params: Decodable>(_ type: Params.Type, from parameters: any ServiceParameters) throws(StartFailure) -> Params {
+        do {
+            return try parameters.decode(type)
+        } catch {
+            throw .parameters(error)
+        }
+    }
+
+    private func add<Params: Decodable>(_ name: String, _ type: Params.Type, isSync: Bool, permission: String?, summary: String?, timeout: Double?,
+                                        start: @escaping @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation) {
         precondition(Self.isServiceName(name), "service names are domain.verb, like \"cart.add\"; got \"\(name)\"")
+        precondition(timeout.map { $0 > 0 } ?? true, "\(name): a timeout is a number of seconds above 0")
         let probe = ParameterProbe.describe(type)
         let parameters = probe.fields.map { ParameterDescription(name: $0.name, type: $0.type, isRequired: $0.isRequired) }
-        let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: parameters, summary: summary)
+        let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: parameters,
+                                             summary: summary, timeout: timeout)
         let entry = Entry(description: description, fieldNames: parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
         lock.withLock {
             entries[name] = entry
@@ -125,14 +162,21 @@ public final class ServiceRegistry: @unchecked Sendable {
                 return .failure(ServiceError(.badParams, "\(name): unknown field \"\(unknown)\"\(hint) (\(list))"))
             }
         }
-        do {
+        do throws(StartFailure) {
             return .success(try entry.start(parameters))
-        } catch let error as DecodingError {
-            let (field, message) = describeDecodingError(error)
-            let location = field.map { $0.isEmpty ? "" : "field \"\($0)\": " } ?? ""
-            return .failure(ServiceError(.badParams, "\(name): \(location)\(message)"))
         } catch {
-            return .failure(Self.failure(error, in: name))
+            switch error {
+            case .parameters(let error as DecodingError):
+                let (field, message) = describeDecodingError(error)
+                let location = field.map { $0.isEmpty ? "" : "field \"\($0)\": " } ?? ""
+                return .failure(ServiceError(.badParams, "\(name): \(location)\(message)"))
+            case .parameters(let error as ServiceError):
+                return .failure(error)
+            case .parameters(let error):
+                return .failure(ServiceError(.badParams, "\(name): \(error)"))
+            case .service(let error):
+                return .failure(Self.failure(error, in: name))
+            }
         }
     }
 
@@ -159,11 +203,13 @@ public final class ServiceRegistry: @unchecked Sendable {
         }
     }
 
-    private static func encode(_ value: any Encodable, from name: String) -> Swift.Result<JSONValue, ServiceError> {
+    /// A service's answer as JSON, or `E_FAILED` when it cannot be encoded (a non-finite
+    /// number, say): the one place that turns what a service returned into what a caller sees.
+    public static func encode(_ value: any Encodable, from name: String) -> Swift.Result<JSONValue, ServiceError> {
         do {
             return .success(try JSONValueEncoder().encode(value))
         } catch {
-            return .failure(ServiceError(.failed, "\(name) returned a value that cannot be sent: \(error)"))
+            return .failure(ServiceError(.failed, "\(name) returned a value that cannot be sent to scripts: \(error)"))
         }
     }
 }
