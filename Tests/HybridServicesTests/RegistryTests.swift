@@ -114,4 +114,22 @@ final class RegistryTests: XCTestCase {
         XCTAssertEqual(failure?.code, .failed)
         XCTAssertTrue(failure?.message.hasPrefix("x.y returned a value that cannot be sent to scripts: ") ?? false, "\(String(describing: failure))")
     }
+
+    func testDurationsReadNaturally() {
+        XCTAssertEqual(formatDuration(30), "30 s")
+        XCTAssertEqual(formatDuration(30.0), "30 s")
+        XCTAssertEqual(formatDuration(1.5), "1.5 s")
+        XCTAssertEqual(formatDuration(2.25), "2.25 s")
+        XCTAssertEqual(formatDuration(0.5), "0.5 s")
+        XCTAssertEqual(formatDuration(0.2), "0.2 s")
+        XCTAssertEqual(formatDuration(0.25), "250 ms")
+        XCTAssertEqual(formatDuration(0.05), "50 ms")
+        XCTAssertEqual(formatDuration(0.001), "1 ms")
+        XCTAssertEqual(formatDuration(0.0005), "0.5 ms")
+        XCTAssertEqual(formatDuration(0), "0 s")
+        XCTAssertEqual(formatDuration(1), "1 s")
+        XCTAssertEqual(formatDuration(0.9999), "1 s")
+        XCTAssertEqual(formatDuration(-2), "-2 s")
+        XCTAssertEqual(formatDuration(.infinity), "inf s")
+    }
 }

@@ -23,6 +23,8 @@ struct HTTPResponse: Codable, Sendable {
 
 /// `net.request` over Foundation's URLSession (HTTP and HTTPS).
 enum HTTPClient {
+    /// When the script gives no `timeout`. URLSession enforces it, so the service is registered
+    /// without a registry timeout of its own (which would cut off a longer `timeout` the script asked for).
     static let defaultTimeout = 30.0
 
     static func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -31,7 +33,7 @@ enum HTTPClient {
             throw ServiceError(.badParams, "net.request: field \"url\": expected an http:// or https:// URL, got \"\(request.url)\"")
         }
         let timeout = request.timeout ?? defaultTimeout
-        guard timeout > 0 else { throw ServiceError(.badParams, "net.request: field \"timeout\": expected seconds above 0") }
+        guard timeout > 0, timeout.isFinite else { throw ServiceError(.badParams, "net.request: field \"timeout\": expected a number of seconds above 0, got \(formatDuration(timeout))") }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = (request.method ?? "GET").uppercased()
         for (name, value) in request.headers ?? [:] {
@@ -54,7 +56,7 @@ enum HTTPClient {
             }
             return HTTPResponse(status: http.statusCode, headers: headers, body: String(decoding: data, as: UTF8.self))
         } catch let error as URLError where error.code == .timedOut {
-            throw ServiceError(.timeout, "net.request: \(request.url) did not answer within \(timeout) s")
+            throw ServiceError(.timeout, "net.request: \(request.url) did not answer within \(formatDuration(timeout))")
         } catch let error as URLError {
             throw ServiceError(.failed, "net.request: \(request.url): \(error.localizedDescription) (URLError \(error.code.rawValue))")
         }
