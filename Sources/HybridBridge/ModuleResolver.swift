@@ -1,10 +1,24 @@
 import Foundation
+import HybridJSON
 
 /// Finds `require`d files: relative specifiers only, resolved inside the root folder (the main
 /// script's folder) and never outside it, with `.js`, `.json` and `/index.js` tried in order.
+///
+/// Paths stay as the user wrote them (relative), since they name files in messages and stacks;
+/// containment is decided on absolute, standardized paths, component by component, and again
+/// after following symbolic links.
 struct ModuleResolver {
-    /// The folder scripts may load from, as the user wrote it (kept relative for messages).
+    /// The folder scripts may load from, as the user wrote it.
     let root: String
+    /// `root` made absolute once, against the working directory at the time.
+    private let absoluteRoot: [String]
+    private let base: URL
+
+    init(root: String) {
+        self.root = root
+        base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        absoluteRoot = Self.components(of: root, base: base)
+    }
 
     struct Module {
         var path: String
@@ -20,25 +34,32 @@ struct ModuleResolver {
             throw Failure(message: "require(\"\(specifier)\"): only relative paths (./ or ../) inside the script's folder can be loaded")
         }
         let joined = Self.normalize(folder + "/" + specifier)
-        guard Self.isInside(joined, root: Self.normalize(root)) else {
+        guard Self.isInside(Self.components(of: joined, base: base), root: absoluteRoot) else {
             throw Failure(message: "require(\"\(specifier)\"): \(joined) is outside the script's folder \(root)")
         }
         for candidate in [joined, joined + ".js", joined + ".json", joined + "/index.js"] {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             // A symbolic link may point anywhere; what counts is where the file really is.
-            let real = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-            let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            let real = URL(fileURLWithPath: candidate, relativeTo: base).resolvingSymlinksInPath().pathComponents
+            let realRoot = URL(fileURLWithPath: root, relativeTo: base).resolvingSymlinksInPath().pathComponents
             guard Self.isInside(real, root: realRoot) else {
-                throw Failure(message: "require(\"\(specifier)\"): \(candidate) links outside the script's folder \(root)")
+                throw Failure(message: "require(\"\(specifier)\"): \(candidate) is a link to a file outside the script's folder \(root)")
             }
             guard let data = FileManager.default.contents(atPath: candidate) else {
                 throw Failure(message: "require(\"\(specifier)\"): cannot read \(candidate)")
             }
             let text = String(decoding: data, as: UTF8.self)
-            return Module(path: candidate, source: candidate.hasSuffix(".json") ? "module.exports = \(text);" : text)
+            return Module(path: candidate, source: candidate.hasSuffix(".json") ? Self.jsonModule(text) : text)
         }
         throw Failure(message: "require(\"\(specifier)\"): no file \(joined), \(joined).js, \(joined).json or \(joined)/index.js")
+    }
+
+    /// A JSON file as a module: parsed as JSON (never run as code), so it can hold only data.
+    private static func jsonModule(_ text: String) -> String {
+        var literal = ""
+        JSONText.appendQuoted(text, to: &literal)
+        return "module.exports = JSON.parse(\(literal));"
     }
 
     /// `a/./b/../c` → `a/c`, keeping the path relative when it was.
@@ -57,8 +78,12 @@ struct ModuleResolver {
         return joined.isEmpty ? "." : joined
     }
 
-    static func isInside(_ path: String, root: String) -> Bool {
-        if root == "." { return !path.hasPrefix("..") && !path.hasPrefix("/") }
-        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    /// The absolute, standardized components of `path`.
+    private static func components(of path: String, base: URL) -> [String] {
+        URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.pathComponents
+    }
+
+    private static func isInside(_ path: [String], root: [String]) -> Bool {
+        path.count >= root.count && Array(path.prefix(root.count)) == root
     }
 }

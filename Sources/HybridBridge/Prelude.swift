@@ -11,40 +11,22 @@ enum Prelude {
 (function (native) {
   'use strict';
   const global = globalThis;
-  const PRELUDE = 'hybrid:prelude';
 
-  // The first stack frame outside this file: where the script called us.
-  function callSite(error) {
-    const frames = String(error.stack || '').split('\n');
-    for (const frame of frames) {
-      if (frame.indexOf(PRELUDE) >= 0 || frame.indexOf('@') < 0 && frame.indexOf(':') < 0) continue;
-      const match = /@?([^@]*):(\d+):(\d+)$/.exec(frame);
-      if (!match) continue;
-      const line = Number(match[2]);
-      let column = Number(match[3]);
-      // Modules share their first line with the require() wrapper.
-      if (line === 1 && column > native.moduleHeaderLength) column -= native.moduleHeaderLength;
-      return { file: match[1], line, column };
-    }
-    return null;
-  }
-
+  // A service error, made while the calling script is on the stack: its stack leads back to
+  // the calling line, which Swift finds (native.locate) and names in the message.
   function serviceError(site, code, message) {
-    const where = callSite(site);
-    site.message = where ? `${message} (called at ${where.file}:${where.line}:${where.column})` : message;
+    const where = native.locate(String(site.stack || ''));
+    site.message = where ? `${message} (called at ${where})` : message;
     site.code = code;
-    if (where) {
-      site.sourceURL = where.file;
-      site.line = where.line;
-      site.column = where.column;
-    }
     return site;
   }
 
-  // hybrid.*: native services. Errors are made while the calling script is still on the
-  // stack, so their stacks and locations lead back to the calling line.
+  // hybrid.*: native services. A sync answer comes back as the return value (or FAILED, with
+  // the error in native.code and native.message) and is settled here, so no script runs
+  // nested inside a native call; an async answer settles the promise from the loop later.
   const FAILED = Object.freeze({});
-  native.setFailureSentinel(FAILED);
+  const PENDING = Object.freeze({});
+  native.setSentinels(FAILED, PENDING);
   // Field names each service accepts, checked here because asking the engine for an object's
   // names from Swift costs more than the rest of a call. Swift still checks when this says
   // -1, which is also how it produces the exact error.
@@ -66,15 +48,17 @@ enum Prelude {
   }
   const hybrid = {
     call(name, params, options) {
-      let site = null;
-      const answer = new Promise((resolve, reject) => {
-        const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
-        const service = String(name);
-        const pending = native.call(service, params, timeout, resolve,
-          (code, message) => reject(serviceError(site || new Error(), code, message)), checkedAt(service, params));
-        if (pending) site = new Error();
+      const service = String(name);
+      const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
+      return new Promise((resolve, reject) => {
+        // The caller is still on the stack here, so errors made now point at it.
+        let site = null;
+        const answer = native.call(service, params, timeout, resolve,
+          (code, message) => reject(serviceError(site, code, message)), checkedAt(service, params));
+        if (answer === PENDING) site = new Error();
+        else if (answer === FAILED) reject(serviceError(new Error(), native.code, native.message));
+        else resolve(answer);
       });
-      return answer;
     },
     callSync(name, params) {
       const service = String(name);
@@ -172,8 +156,14 @@ enum Prelude {
     if (modules[path]) return modules[path].exports;
     const module = { id: path, filename: path, exports: {}, loaded: false };
     modules[path] = module;
-    const body = native.compile(source, path);
-    body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+    try {
+      const body = native.compile(source, path);
+      body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+    } catch (error) {
+      // A module that failed is not half-loaded for the next require.
+      delete modules[path];
+      throw error;
+    }
     module.loaded = true;
     return module.exports;
   }

@@ -63,8 +63,13 @@ extension JavaScriptContext {
         case .number(let value): return JSValueMakeNumber(ref, value)
         case .string(let value): return makeString(value)
         case .array(let items):
-            let values: [JSValueRef?] = items.map { makeValue($0) }
-            return values.withUnsafeBufferPointer { JSObjectMakeArray(ref, $0.count, $0.baseAddress, nil) }
+            // Each item goes into the array as soon as it is made: items waiting in a Swift
+            // array would be invisible to the collector.
+            let array = JSObjectMakeArray(ref, 0, nil, nil)!
+            for (index, item) in items.enumerated() {
+                JSObjectSetPropertyAtIndex(ref, array, UInt32(index), makeValue(item), nil)
+            }
+            return array
         case .object(let object):
             let result = JSObjectMake(ref, nil, nil)!
             for member in object {

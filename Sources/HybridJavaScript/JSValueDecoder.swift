@@ -28,7 +28,22 @@ public final class JSValueDecoder {
 
     var ref: JSGlobalContextRef { context.ref }
 
-    /// A JavaScriptCore string for a property name, created once and kept.
+    /// Names kept at most; keys a script makes up (dictionary fields) must not grow it forever.
+    static let maximumNames = 1024
+
+    /// Runs `body` with a JavaScriptCore string for `key`, cached while the cache has room.
+    func withName<T>(_ key: String, _ body: (JSStringRef) -> T) -> T {
+        if let name = names[key] { return body(name) }
+        guard names.count < Self.maximumNames else {
+            let name = JSStringCreateWithUTF8CString(key)!
+            defer { JSStringRelease(name) }
+            return body(name)
+        }
+        return body(name(key))
+    }
+
+    /// A JavaScriptCore string for a fixed property name (a field of a Swift type), created
+    /// once and kept as long as the decoder.
     public func name(_ key: String) -> JSStringRef {
         if let name = names[key] { return name }
         let name = JSStringCreateWithUTF8CString(key)!
@@ -36,9 +51,12 @@ public final class JSValueDecoder {
         return name
     }
 
+    /// A plain object: arrays, dates and functions are refused, so types that read whatever
+    /// keys are there (dictionaries, JSON values) never see an array's indices as keys; the
+    /// caller's slower JSON path handles those values.
     func object(_ value: JSValueRef) throws -> JSObjectRef {
-        // An array passes here, but then lacks the keys asked for and fails all the same.
-        guard JSValueGetType(ref, value) == kJSTypeObject, let object = JSValueToObject(ref, value, nil) else { throw Mismatch() }
+        guard JSValueGetType(ref, value) == kJSTypeObject, !JSValueIsArray(ref, value), !JSValueIsDate(ref, value),
+              let object = JSValueToObject(ref, value, nil), !JSObjectIsFunction(ref, object) else { throw Mismatch() }
         return object
     }
 
@@ -105,7 +123,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func member(_ key: Key) -> JSValueRef? {
-        guard let value = JSObjectGetProperty(owner.ref, object, owner.name(key.stringValue), nil),
+        guard let value = owner.withName(key.stringValue, { JSObjectGetProperty(owner.ref, object, $0, nil) }),
               !JSValueIsUndefined(owner.ref, value) else { return nil }
         return value
     }

@@ -9,6 +9,9 @@ public final class JavaScriptContext {
     let group: JSContextGroupRef
     /// The global context; exposed for the bridge's own C-level fast paths.
     public let ref: JSGlobalContextRef
+    /// Set by the time limit's callback: the only way to tell its termination from a script
+    /// that throws the same string.
+    private let watchdog = WatchdogFlag()
 
     /// A fresh context in its own context group (its own VM, so it can run in parallel with others).
     public init() {
@@ -50,7 +53,24 @@ public final class JavaScriptContext {
         return .success(result ?? JSValueMakeUndefined(ref))
     }
 
-    /// Calls `function` with `arguments`, `this` being the global object unless given.
+    /// Calls `function` with arguments made one at a time by `makers`: each is protected as soon
+    /// as it exists, because values held in a Swift array are invisible to the collector and
+    /// making the next one can collect the previous.
+    @discardableResult
+    public func call(_ function: JSObjectRef, this: JSObjectRef? = nil, making makers: [() -> JSValueRef]) throws(ScriptError) -> JSValueRef {
+        var values: [JSValueRef?] = []
+        values.reserveCapacity(makers.count)
+        defer { values.forEach { JSValueUnprotect(ref, $0) } }
+        for make in makers {
+            let value = make()
+            JSValueProtect(ref, value)
+            values.append(value)
+        }
+        return try call(function, this: this, arguments: values)
+    }
+
+    /// Calls `function` with `arguments`, `this` being the global object unless given. The
+    /// arguments must be reachable otherwise (on the stack, protected, or held by an object).
     @discardableResult
     public func call(_ function: JSObjectRef, this: JSObjectRef? = nil, arguments: [JSValueRef?]) throws(ScriptError) -> JSValueRef {
         var exception: JSValueRef?
@@ -115,10 +135,11 @@ public final class JavaScriptContext {
 
     /// A `ScriptError` describing a thrown value: its message, `FILE:LINE:COL` and stack.
     public func scriptError(from exception: JSValueRef) -> ScriptError {
-        if JSValueIsString(ref, exception), string(exception) == ScriptError.terminationMessage {
-            return ScriptError(message: string(exception), location: nil, stack: [], isTermination: true)
-        }
         let message = string(exception)
+        if watchdog.fired, JSValueIsString(ref, exception), message == ScriptError.terminationMessage {
+            watchdog.fired = false
+            return ScriptError(message: message, location: nil, stack: [], isTermination: true)
+        }
         guard JSValueIsObject(ref, exception) else {
             return ScriptError(message: "uncaught " + message, location: nil, stack: [])
         }
@@ -147,7 +168,11 @@ public final class JavaScriptContext {
     /// time: the call throws `ScriptError` with `isTermination` and the context stays usable.
     /// (The callback answers "terminate" every time: a false would need to re-arm the limit.)
     public func limitExecutionTime(to seconds: Double) {
-        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, _ in true }, nil)
+        let flag = Unmanaged.passUnretained(watchdog).toOpaque()
+        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, flag in
+            Unmanaged<WatchdogFlag>.fromOpaque(flag!).takeUnretainedValue().fired = true
+            return true
+        }, flag)
     }
 
     /// Calls `handler(promise, reason)` (a JavaScript function) for each rejection left unhandled.
@@ -159,4 +184,9 @@ public final class JavaScriptContext {
     public func collectGarbage() {
         JSGarbageCollect(ref)
     }
+}
+
+/// Whether the time limit stopped the script; the limit's C callback reaches it by pointer.
+private final class WatchdogFlag {
+    var fired = false
 }

@@ -1,0 +1,132 @@
+import Foundation
+import HybridBridge
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+import XCTest
+
+/// Scripts that push on the bridge's edges: big values, runaways around service calls,
+/// absurd timers, odd module files.
+final class RobustnessTests: XCTestCase {
+    func testArraysAndDatesReachServicesAsTheyAre() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        console.log(JSON.stringify(hybrid.callSync('test.echo', { list: [1, 'two', { x: [3] }], when: new Date(0) })));
+        console.log(JSON.stringify(hybrid.callSync('test.echo', [[1, 2], []])));
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, [#"{"list":[1,"two",{"x":[3]}],"when":"1970-01-01T00:00:00.000Z"}"#, #"[[1,2],[]]"#])
+    }
+
+    func testLargeValuesSurviveGarbageCollectionOnTheWayBack() throws {
+        let services = ServiceRegistry()
+        services.register("test.big") { (_: Empty) in (0..<150_000).map { "item \($0)" } }
+        let harness = try ScriptHarness(services: services)
+        let output = try harness.run("""
+        const big = hybrid.callSync('test.big');
+        let wrong = 0;
+        for (let i = 0; i < big.length; i++) if (big[i] !== 'item ' + i) wrong++;
+        console.log(big.length, wrong);
+        """)
+        XCTAssertEqual(output, ["150000 0"])
+    }
+
+    func testARunawayLoopAroundServiceCallsIsStillStopped() throws {
+        let harness = try ScriptHarness(services: testRegistry(), timeLimit: 0.2)
+        let output = try harness.run("""
+        setTimeout(() => console.log('alive'), 10);
+        while (true) { hybrid.call('no.such').catch(() => {}); hybrid.callSync('test.echo', 1); }
+        """)
+        XCTAssertEqual(output, ["alive"])
+        XCTAssertEqual(harness.failures.count, 1, "\(harness.failures)")
+        XCTAssertTrue(harness.failures[0].contains("ran longer than the 0.2 s limit"), harness.failures[0])
+    }
+
+    func testARunawayIntervalIsCancelled() throws {
+        let harness = try ScriptHarness(timeLimit: 0.1)
+        try harness.run("setInterval(() => { while (true) {} }, 1);")
+        XCTAssertEqual(harness.failures.count, 1, "stopped once, then cancelled: \(harness.failures)")
+    }
+
+    func testAbsurdDelaysAndTimeoutsDoNotCrash() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        const a = setTimeout(() => console.log('never'), Infinity);
+        const b = setTimeout(() => console.log('never'), 1e300);
+        setTimeout(() => console.log('NaN is zero'), NaN);
+        clearTimeout(a); clearTimeout(b);
+        hybrid.call('test.later', { ms: 1 }, { timeout: 1e300 }).then((v) => console.log(v));
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output.sorted(), ["NaN is zero", "after 1 ms"])
+    }
+
+    func testLocationsOnALongFirstLineAndInSnippets() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let padding = String(repeating: " ", count: 100)
+        let output = try harness.run(padding + "hybrid.call('no.such').catch((e) => console.log(e.message));")
+        XCTAssertEqual(output, ["no service named \"no.such\" (called at \(harness.path("main.js")):1:112)"])
+        harness.runtime.evaluate("nope()", sourceURL: "snippet.js")
+        XCTAssertTrue(harness.failures.last?.hasPrefix("snippet.js:1:5: ReferenceError") ?? false, "\(harness.failures)")
+    }
+
+    func testSyntaxErrorsInModulesPointAtTheirToken() throws {
+        let harness = try ScriptHarness()
+        try harness.run("require('./broken');", files: ["broken.js": "const x = 1;\nconst y = ;\n"])
+        XCTAssertEqual(harness.failures.count, 1)
+        XCTAssertTrue(harness.failures[0].hasPrefix(harness.path("broken.js") + ":2:11: SyntaxError: Unexpected token ';'"), harness.failures[0])
+    }
+
+    func testAShebangLineIsAllowedAndAFailedModuleIsNotCachedHalfLoaded() throws {
+        let harness = try ScriptHarness()
+        let output = try harness.run("""
+        #!/usr/bin/env hybrid eval
+        try { require('./flaky'); } catch (e) { console.log('first: ' + e.message); }
+        try { require('./flaky'); } catch (e) { console.log('second: ' + e.message); }
+        """, files: ["flaky.js": "exports.partial = true;\nthrow new Error('not ready');"])
+        XCTAssertEqual(output, ["first: not ready", "second: not ready"])
+    }
+
+    func testJSONModulesAreDataNotCode() throws {
+        let harness = try ScriptHarness()
+        let output = try harness.run("""
+        try { require('./evil.json'); } catch (e) { console.log(e.name); }
+        console.log(typeof globalThis.pwned);
+        """, files: ["evil.json": "(globalThis.pwned = 1)"])
+        XCTAssertEqual(output, ["SyntaxError", "undefined"])
+    }
+
+    func testRequireCannotFollowALinkOutOfTheFolder() throws {
+        let harness = try ScriptHarness()
+        let outside = harness.folder.deletingLastPathComponent().appendingPathComponent("secret-\(UUID().uuidString).js")
+        try "module.exports = 'secret';".write(to: outside, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createSymbolicLink(at: harness.folder.appendingPathComponent("link.js"), withDestinationURL: outside)
+        let output = try harness.run("try { console.log(require('./link')); } catch (e) { console.log(e.message.includes('is a link to a file outside')); }")
+        XCTAssertEqual(output, ["true"])
+    }
+
+    func testValuesThrownWithoutALocationAreStillPlaced() throws {
+        let harness = try ScriptHarness()
+        try harness.run("Promise.reject(42);")
+        XCTAssertEqual(harness.failures.count, 1)
+        XCTAssertTrue(harness.failures[0].hasPrefix(harness.path("main.js") + ": unhandled promise rejection"), harness.failures[0])
+    }
+
+    func testAHandlerThatFailsBeforeAnsweringStillAnswers() throws {
+        let harness = try ScriptHarness(timeLimit: 0.2)
+        try harness.run("WebViewJavascriptBridge.registerHandler('spin', () => { while (true) {} });")
+        var replies: [JSONValue] = []
+        harness.runtime.callHandler("spin", data: .null) { replies.append($0) }
+        XCTAssertEqual(replies.first?["error"]?["code"], .string("E_FAILED"))
+    }
+
+    func testShutdownEndsEverythingInFlight() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        try harness.write(["main.js": "setInterval(() => {}, 5); hybrid.call('test.later', { ms: 5000 });"])
+        harness.runtime.runMain(path: harness.path("main.js"))
+        XCTAssertTrue(harness.runtime.loop.hasPendingWork)
+        harness.runtime.shutdown()
+        XCTAssertFalse(harness.runtime.loop.hasPendingWork)
+    }
+}
