@@ -77,3 +77,17 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertEqual(result.standardError, "no/such.js: cannot read the script\n")
     }
 }
+
+extension EvalCommandTests {
+    func testEvalWaitsForPendingCallsAndRejectsABadApp() throws {
+        let badApp = try CommandRunner.hybrid(["eval", "x.js", "--app", "../escape"])
+        XCTAssertEqual(badApp.status, 2)
+        XCTAssertTrue(badApp.standardError.contains("--app"), badApp.standardError)
+        let result = try eval("""
+        setTimeout(() => console.log('timer'), 50);
+        hybrid.call('device.info').then(() => new Promise((r) => setTimeout(r, 50))).then(() => console.log('chained'));
+        """)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "timer\nchained\n")
+    }
+}

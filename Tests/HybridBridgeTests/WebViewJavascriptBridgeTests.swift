@@ -51,3 +51,16 @@ final class WebViewJavascriptBridgeTests: XCTestCase {
         XCTAssertEqual(harness.failures.count, 1, "the throwing handler is reported too")
     }
 }
+
+extension WebViewJavascriptBridgeTests {
+    func testAHandlerMayAnswerLater() throws {
+        let harness = try ScriptHarness()
+        try harness.write(["main.js": "WebViewJavascriptBridge.registerHandler('slow', (data, reply) => setTimeout(() => reply({ twice: data.n * 2 }), 20));"])
+        harness.runtime.runMain(path: harness.path("main.js"))
+        var replies: [JSONValue] = []
+        harness.runtime.callHandler("slow", data: .object(JSONObject([("n", .integer(21))]))) { replies.append($0) }
+        XCTAssertEqual(replies, [])
+        harness.runtime.loop.run(untilIdle: true)
+        XCTAssertEqual(replies.map(\.jsonText), [#"{"twice":42}"#])
+    }
+}

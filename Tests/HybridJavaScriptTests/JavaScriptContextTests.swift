@@ -65,3 +65,51 @@ final class JavaScriptContextTests: XCTestCase {
         XCTAssertEqual(context.json(from: try context.evaluate("'still alive'")), .string("still alive"))
     }
 }
+
+final class JSValueDecoderTests: XCTestCase {
+    struct Order: Codable, Equatable {
+        var id: Int
+        var items: [Line]
+        var note: String?
+        var tags: [String: Bool]
+        struct Line: Codable, Equatable {
+            var sku: String
+            var qty: UInt8
+            var price: Double
+        }
+    }
+
+    func testDecodesStraightFromJavaScriptObjects() throws {
+        let context = JavaScriptContext()
+        let decoder = JSValueDecoder(context: context)
+        let value = try context.evaluate("({ id: 7, items: [{ sku: 'a', qty: 2, price: 1.5 }], tags: { gift: true } })")
+        XCTAssertEqual(try decoder.decode(Order.self, from: value),
+                       Order(id: 7, items: [.init(sku: "a", qty: 2, price: 1.5)], note: nil, tags: ["gift": true]))
+    }
+
+    func testMismatchesThrowSoCallersCanFallBack() throws {
+        let context = JavaScriptContext()
+        let decoder = JSValueDecoder(context: context)
+        for source in ["({ id: 1.5, items: [], tags: {} })", "({ id: 1, items: [{ sku: 'a', qty: 300, price: 1 }], tags: {} })",
+                       "([1, 2])", "({ id: 1, items: {}, tags: {} })", "({ id: 1, items: [], tags: [true] })"] {
+            XCTAssertThrowsError(try decoder.decode(Order.self, from: context.evaluate(source)), source)
+        }
+    }
+
+    func testHostFunctionsAndProtectedValuesAreReleased() throws {
+        final class Token: @unchecked Sendable {}
+        weak var released: Token?
+        do {
+            let context = JavaScriptContext()
+            let token = Token()
+            released = token
+            context.define("hold") { _, _, _ in
+                _ = token
+                return nil
+            }
+            let kept = ProtectedValue(try context.evaluate("({ big: 'x'.repeat(1000) })"), in: context)
+            XCTAssertEqual(context.json(from: kept.value)["big"]?.stringValue?.count, 1000)
+        }
+        XCTAssertNil(released, "the function's closure went with its context")
+    }
+}
