@@ -40,10 +40,13 @@ let package = Package(
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Bundles: manifests, folders (and later signatures and archives).
+        .target(name: "HybridBundles", dependencies: ["HybridJSON", "HybridDocument"]),
         // The app: bundles, screens, focus, actions and the render loop, tied together.
         .target(name: "HybridRuntime", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
+            "HybridBundles",
         ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
@@ -69,6 +72,7 @@ let package = Package(
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
         .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime"]),
+        .testTarget(name: "HybridBundlesTests", dependencies: ["HybridBundles"]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
     ]

@@ -1,0 +1,1 @@
+// Bundles: manifests and folders.
