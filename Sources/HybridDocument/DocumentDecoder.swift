@@ -628,18 +628,14 @@ extension Node {
         guard boundStyle.isEmpty, visible?.isConstant ?? true else { return false }
         func constant(_ values: PropertyValue?...) -> Bool { values.allSatisfy { $0?.isConstant ?? true } }
         switch kind {
-        case .column(let nodes), .row(let nodes), .stack(let nodes), .scroll(let nodes):
+        case .column(let nodes), .row(let nodes), .stack(let nodes):
             return nodes.allSatisfy(\.isStatic)
+        case .scroll: return false
         case .box(let title, let nodes): return constant(title) && nodes.allSatisfy(\.isStatic)
         case .text(let text, let spans): return constant(text) && spans.allSatisfy(\.text.isConstant)
-        case .button(let label, _): return constant(label)
-        case .input(let value, let placeholder, let secure, _, _): return constant(value, placeholder, secure)
-        case .checkbox(let label, let checked, _): return constant(label, checked)
-        case .select(let options, let selected, _): return constant(options, selected)
-        case .table(_, let rows, _): return constant(rows)
-        case .tabs(let tabs, let selected): return constant(selected) && tabs.allSatisfy { $0.title.isConstant && $0.body.isStatic }
+        // What the user can focus changes look with focus and selection, and a spinner turns.
+        case .button, .input, .checkbox, .select, .table, .tabs, .spinner: return false
         case .progress(let value, let label): return constant(value, label)
-        case .spinner(let label): return constant(label)
         case .divider, .spacer, .invalid: return true
         case .list, .component: return false
         }

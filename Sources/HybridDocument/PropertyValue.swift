@@ -1,3 +1,4 @@
+import Foundation
 import HybridExpressions
 import HybridJSON
 
@@ -34,6 +35,17 @@ public enum PropertyValue: Sendable {
     public var constantValue: JSONValue? {
         if case .constant(let value) = self { return value }
         return nil
+    }
+
+    /// For a two-way binding such as `"@{form.email}"`: the dotted name it reads, which an
+    /// input writes back to. Nil for anything that is not exactly one plain name.
+    public var bindingName: String? {
+        guard case .expression(_, let source, _) = self, source.hasPrefix("@{"), source.hasSuffix("}") else { return nil }
+        let name = source.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces)
+        guard let first = name.first, first.isLetter || first == "_",
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+              !name.hasSuffix("."), !name.contains("..") else { return nil }
+        return name
     }
 }
 

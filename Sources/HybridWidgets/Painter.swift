@@ -22,6 +22,10 @@ enum Painter {
         for child in view.children where !child.frame.intersection(innerClip).isEmpty {
             draw(child, into: &buffer, clip: innerClip)
         }
+        // A focused list shows its selected item reversed.
+        if view.isFocused, case .list = view.node.kind, let selected = view.selected, view.children.indices.contains(selected) {
+            buffer.applyStyle(CellStyle(attributes: .reverse), to: view.children[selected].frame.intersection(innerClip))
+        }
         if view.layoutStyle.arrangement == .scrolling {
             drawScrollMarks(view, inner: inner, into: &buffer, clip: innerClip)
         }
@@ -116,31 +120,24 @@ enum Painter {
                 write(line.runs, x: x, y: y, into: &buffer, clip: clip)
             }
         case .button(let label):
-            write("[ " + label + " ]", style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
+            write("[ " + label + " ]", style: focusable(style, view), x: inner.x, y: inner.y, into: &buffer, clip: clip)
         case .input(let text, let placeholder, let secure):
-            let fieldWidth = max(0, inner.width - 2)
-            let shown = secure ? String(repeating: "*", count: text.count) : text
-            let isPlaceholder = shown.isEmpty && !placeholder.isEmpty
-            write("[", style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
-            write(aligned(isPlaceholder ? placeholder : shown, width: fieldWidth, alignment: .left),
-                  style: isPlaceholder ? style.patched(with: CellStyle(attributes: .dim)) : style,
-                  x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
-            write("]", style: style, x: inner.x + 1 + fieldWidth, y: inner.y, into: &buffer, clip: clip)
+            drawInput(view, text: text, placeholder: placeholder, secure: secure, style: style, inner: inner, into: &buffer, clip: clip)
         case .checkbox(let label, let checked):
-            write((checked ? "[x] " : "[ ] ") + label, style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
+            write((checked ? "[x] " : "[ ] ") + label, style: focusable(style, view), x: inner.x, y: inner.y, into: &buffer, clip: clip)
         case .select(let options, let selected):
             let width = max(0, inner.width - 4)
             let current = selected.map { options[$0] } ?? ""
-            write("[" + aligned(current, width: width, alignment: .left) + " ▾]", style: style,
+            write("[" + aligned(current, width: width, alignment: .left) + " ▾]", style: focusable(style, view),
                   x: inner.x, y: inner.y, into: &buffer, clip: clip)
         case .table(let columns, let rows):
-            drawTable(columns: columns, rows: rows, style: style, inner: inner, into: &buffer, clip: clip)
+            drawTable(columns: columns, rows: rows, selected: view.isFocused ? view.selected : nil, style: style, inner: inner, into: &buffer, clip: clip)
         case .tabs(let titles, let selected):
             var x = inner.x
             let bar = inner.y - 2
             for (index, title) in titles.enumerated() {
                 let label = index == selected ? "[" + title + "]" : " " + title + " "
-                let tabStyle = index == selected ? style.patched(with: CellStyle(attributes: .bold)) : style
+                let tabStyle = index == selected ? focusable(style.patched(with: CellStyle(attributes: .bold)), view) : style
                 write(label, style: tabStyle, x: x, y: bar, into: &buffer, clip: visible)
                 x += DisplayWidth.of(label) + 1
             }
@@ -160,7 +157,8 @@ enum Painter {
                   x: x + filled, y: inner.y, into: &buffer, clip: clip)
             write(percent, style: style, x: x + barWidth, y: inner.y, into: &buffer, clip: clip)
         case .spinner(let label):
-            write(SpinnerFrames.frames[0] + (label.map { " " + $0 } ?? ""), style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
+            let frame = SpinnerFrames.frames[view.tick % SpinnerFrames.frames.count]
+            write(frame + (label.map { " " + $0 } ?? ""), style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
         case .divider(let vertical):
             let dividerStyle = style.patched(with: CellStyle(attributes: .dim))
             if vertical {
@@ -176,7 +174,39 @@ enum Painter {
         }
     }
 
-    private static func drawTable(columns: [TableColumn], rows: [[String]], style: CellStyle, inner: Rect,
+    /// The focus look: reversed, so it shows without colours too.
+    static func focusable(_ style: CellStyle, _ view: View) -> CellStyle {
+        view.isFocused ? style.patched(with: CellStyle(attributes: .reverse)) : style
+    }
+
+    /// `[text   ]`, scrolled so the caret stays inside; the caret is a reversed cell.
+    private static func drawInput(_ view: View, text: String, placeholder: String, secure: Bool, style: CellStyle,
+                                  inner: Rect, into buffer: inout Buffer, clip: Rect) {
+        let fieldWidth = max(0, inner.width - 2)
+        let characters = Array(secure ? String(repeating: "*", count: text.count) : text)
+        let isPlaceholder = characters.isEmpty && !placeholder.isEmpty
+        let edge = view.isFocused ? style.patched(with: CellStyle(attributes: .bold)) : style
+        write("[", style: edge, x: inner.x, y: inner.y, into: &buffer, clip: clip)
+        write("]", style: edge, x: inner.x + 1 + fieldWidth, y: inner.y, into: &buffer, clip: clip)
+        if isPlaceholder {
+            write(aligned(placeholder, width: fieldWidth, alignment: .left), style: style.patched(with: CellStyle(attributes: .dim)),
+                  x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
+        } else {
+            let caret = min(view.caret ?? characters.count, characters.count)
+            // Scroll left just enough that the caret's cell is inside the field.
+            var first = 0
+            while first < caret, DisplayWidth.of(String(characters[first..<caret])) >= fieldWidth { first += 1 }
+            write(aligned(String(characters[first...]), width: fieldWidth, alignment: .left), style: style,
+                  x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
+        }
+        if view.isFocused, let caret = view.caret {
+            let shownBefore = isPlaceholder ? 0 : DisplayWidth.of(String(characters[..<min(caret, characters.count)]))
+            let column = inner.x + 1 + min(shownBefore, max(0, fieldWidth - 1))
+            buffer.applyStyle(CellStyle(attributes: .reverse), to: Rect(x: column, y: inner.y, width: 1, height: 1).intersection(clip))
+        }
+    }
+
+    private static func drawTable(columns: [TableColumn], rows: [[String]], selected: Int?, style: CellStyle, inner: Rect,
                                   into buffer: inout Buffer, clip: Rect) {
         let widths = TableGeometry.columnWidths(columns: columns, rows: rows, available: inner.width)
         func drawRow(_ cells: [String], y: Int, style: CellStyle) {
@@ -191,10 +221,13 @@ enum Painter {
         let ruleWidth = min(inner.width, widths.reduce(0, +) + WidgetMetrics.tableGap * max(0, widths.count - 1))
         write(String(repeating: "─", count: max(0, ruleWidth)), style: style.patched(with: CellStyle(attributes: .dim)),
               x: inner.x, y: inner.y + 1, into: &buffer, clip: clip)
-        for (index, row) in rows.enumerated() {
-            let y = inner.y + 2 + index
+        // Rows scroll so the selected one is visible.
+        let visibleRows = max(1, inner.height - 2)
+        let first = selected.map { max(0, $0 - visibleRows + 1) } ?? 0
+        for (index, row) in rows.enumerated().dropFirst(first) {
+            let y = inner.y + 2 + index - first
             if y >= clip.maxY { break }
-            drawRow(row, y: y, style: style)
+            drawRow(row, y: y, style: index == selected ? style.patched(with: CellStyle(attributes: .reverse)) : style)
         }
     }
 }

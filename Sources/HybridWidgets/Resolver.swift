@@ -22,14 +22,17 @@ struct Resolver {
     let document: ScreenDocument
     /// Views of static nodes, kept across frames by the renderer.
     let staticViews: StaticViewCache
+    /// Focus, selections, scroll positions and carets to show.
+    let interaction: Interaction
     private(set) var problems: [Diagnostic] = []
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
 
-    init(document: ScreenDocument, staticViews: StaticViewCache) {
+    init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
         self.staticViews = staticViews
+        self.interaction = interaction
     }
 
     // MARK: Evaluation
@@ -151,6 +154,7 @@ struct Resolver {
             }
         }
         let cellStyle = style.cellStyle(inheriting: inherited)
+        let interaction = self.interaction
         func make(_ content: View.Content, _ arrangement: Arrangement = .leaf, children: [View] = [],
                   border: BorderKind = .none, sizedByContent: Bool = false) -> View {
             var layout = style.layoutStyle(arrangement: arrangement, border: border)
@@ -158,11 +162,18 @@ struct Resolver {
                 layout.width = layout.width ?? .auto
                 layout.height = layout.height ?? .auto
             }
-            return View(id: node.id, typeName: node.typeName, sourceOffset: node.offset, content: content,
+            let key = scope.instance + String(node.offset)
+            let view = View(key: key, node: node, scope: scope, id: node.id, typeName: node.typeName, sourceOffset: node.offset, content: content,
                         children: children, layoutStyle: layout, cellStyle: cellStyle,
                         paintsBackground: style.background != nil, border: border,
                         borderStyle: style.borderColor.map { CellStyle(foreground: Color($0)) }.map(cellStyle.patched) ?? cellStyle,
                         wrap: style.wrap ?? .word, textAlign: style.textAlign ?? .left)
+            view.isFocused = interaction.focused == key
+            view.selected = interaction.selection[key]
+            view.scrollOffset = interaction.scroll[key] ?? 0
+            view.caret = view.isFocused ? interaction.caret[key] : nil
+            view.tick = interaction.tick
+            return view
         }
         func children(_ nodes: [Node], _ arrangement: Arrangement) -> [View] {
             nodes.compactMap { view(for: $0, in: scope, inheriting: cellStyle, parent: arrangement) }
@@ -213,8 +224,12 @@ struct Resolver {
         case .list(let items, let template, _):
             let values = array(items, in: scope, node: node, field: "items") ?? []
             var views: [View] = []
+            let itemsPath = items.bindingName.flatMap(scope.statePath(of:))
             for (index, item) in values.enumerated() {
-                let itemScope = scope.with("item", item).with("index", .integer(index))
+                let instance = "\(node.offset)[\(index)]/"
+                let itemScope = scope
+                    .with(.init(name: "item", value: item, path: itemsPath.map { "\($0).\(index)" }), instance: instance)
+                    .with(.init(name: "index", value: .integer(index)), instance: "")
                 if let child = view(for: template, in: itemScope, inheriting: cellStyle, parent: .vertical) { views.append(child) }
             }
             return make(.container(title: nil), .vertical, children: views)
@@ -223,7 +238,7 @@ struct Resolver {
             let cells = rowValues.map { row in (row.arrayValue ?? [row]).map(Self.display) }
             return make(.table(columns: columns, rows: cells))
         case .tabs(let tabs, let selected):
-            var index = 0
+            var index = interaction.selection[scope.instance + String(node.offset)] ?? 0
             if let selected, let json = evaluate(selected, in: scope) {
                 if case .integer(let position) = json, tabs.indices.contains(position) {
                     index = position
@@ -267,9 +282,16 @@ struct Resolver {
             return make(.error(message: "component \"\(name)\" nests too deep"), .leaf, [], .none, false)
         }
         let values = props.flatMap { evaluate($0, in: scope) } ?? .object(JSONObject())
+        var memberPaths: [String: String] = [:]
+        if case .object(let members)? = props {
+            for member in members {
+                if let path = member.value.bindingName.flatMap(scope.statePath(of:)) { memberPaths[member.key] = path }
+            }
+        }
         componentDepth += 1
         defer { componentDepth -= 1 }
-        guard let inner = view(for: template, in: scope.with("props", values), inheriting: cellStyle, parent: parent) else { return nil }
+        let local = StateScope.Local(name: "props", value: values, memberPaths: memberPaths)
+        guard let inner = view(for: template, in: scope.with(local, instance: "c\(node.offset)/"), inheriting: cellStyle, parent: parent) else { return nil }
         guard node.style != NodeStyle() else { return inner }
         // The component node's own style sizes a wrapper around the template's view.
         return make(.container(title: nil), .vertical, [inner], .none, false)

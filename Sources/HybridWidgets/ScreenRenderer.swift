@@ -36,9 +36,9 @@ public final class ScreenRenderer {
     }
 
     /// Lays out and draws the screen for `state` into a buffer of `size`.
-    public func render(state: JSONValue, width: Int, height: Int) -> Frame {
+    public func render(state: JSONValue, interaction: Interaction = Interaction(), width: Int, height: Int) -> Frame {
         var buffer = Buffer(width: width, height: height)
-        var resolver = Resolver(document: document, staticViews: staticViews)
+        var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
         let root = resolver.view(for: document.body, in: StateScope(state: state), inheriting: .plain, parent: .vertical)
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if let root {

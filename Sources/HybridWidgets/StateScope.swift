@@ -3,12 +3,32 @@ import HybridExpressions
 import HybridJSON
 
 /// The variables an expression sees while a screen renders: the screen's state, plus `item`
-/// and `index` inside list templates and `props` inside components.
-struct StateScope: ExpressionScope {
-    let state: JSONValue
-    var locals: [(name: String, value: JSONValue)] = []
+/// and `index` inside list templates and `props` inside components — each remembering where
+/// in the state it came from, so an input bound to `@{item.title}` can write back.
+public struct StateScope: ExpressionScope, Sendable {
+    /// A name bound by a list or a component.
+    struct Local: Sendable {
+        var name: String
+        var value: JSONValue
+        /// The state path of the whole value (`todos.3` for `item`), when it has one.
+        var path: String?
+        /// State paths of members (a component's props bound one by one).
+        var memberPaths: [String: String] = [:]
+    }
 
-    func value(of name: String) -> ExpressionValue? {
+    /// The screen's state.
+    public let state: JSONValue
+    var locals: [Local] = []
+    /// Which list item or component instance this is (empty at the top), so a node that
+    /// appears many times still gives each view its own key.
+    var instance = ""
+
+    /// A scope over `state` alone.
+    public init(state: JSONValue) {
+        self.state = state
+    }
+
+    public func value(of name: String) -> ExpressionValue? {
         let head = name.prefix { $0 != "." }
         // Innermost binding wins, so a nested list's `item` hides the outer one.
         if let local = locals.last(where: { $0.name == head }) {
@@ -18,9 +38,45 @@ struct StateScope: ExpressionScope {
         return state.value(atPath: name).flatMap(ExpressionValue.init(json:))
     }
 
-    func with(_ name: String, _ value: JSONValue) -> StateScope {
+    /// The state path a dotted name reads (`item.title` → `todos.3.title`), or nil when it
+    /// reads something that is not in the state (a computed prop, an index).
+    public func statePath(of name: String) -> String? {
+        let head = String(name.prefix { $0 != "." })
+        let rest = name.count > head.count ? String(name.dropFirst(head.count + 1)) : nil
+        guard let local = locals.last(where: { $0.name == head }) else { return name }
+        if let rest {
+            let member = String(rest.prefix { $0 != "." })
+            if let memberPath = local.memberPaths[member] {
+                return rest.count > member.count ? memberPath + rest.dropFirst(member.count) : memberPath
+            }
+            return local.path.map { $0 + "." + rest }
+        }
+        return local.path
+    }
+
+    func with(_ local: Local, instance part: String) -> StateScope {
         var scope = self
-        scope.locals.append((name, value))
+        scope.locals.append(local)
+        scope.instance += part
         return scope
     }
+}
+
+/// What the user did to a screen that its state does not hold: which widget has focus, the
+/// selected row of lists and tables, scroll positions, caret positions in inputs, the
+/// spinner's frame. Views are found by their `key`.
+public struct Interaction: Sendable, Equatable {
+    /// The focused view's key.
+    public var focused: String?
+    /// Selected index by view key (lists, tables, selects, tabs not bound to state).
+    public var selection: [String: Int] = [:]
+    /// Rows scrolled, by view key.
+    public var scroll: [String: Int] = [:]
+    /// Caret position (in characters) by input key.
+    public var caret: [String: Int] = [:]
+    /// The animation frame of spinners.
+    public var tick = 0
+
+    /// Nothing focused, selected or scrolled.
+    public init() {}
 }

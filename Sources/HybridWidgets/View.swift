@@ -26,6 +26,14 @@ public final class View: LayoutItem {
         case error(message: String)
     }
 
+    /// Identifies the view across frames: the node's place in the document, plus the list item
+    /// or component instance it belongs to.
+    public let key: String
+    /// The node the view came from (its actions, its bindings).
+    public let node: Node
+    /// The variables the node was resolved with, to evaluate its actions and find the state
+    /// paths its bindings read.
+    public let scope: StateScope
     /// The node's `id`.
     public let id: String?
     /// The node type as documents name it.
@@ -79,9 +87,31 @@ public final class View: LayoutItem {
         return lines
     }
 
-    init(id: String?, typeName: String, sourceOffset: Int, content: Content, children: [View] = [],
+    /// Whether the user can focus it (Tab moves through these in document order).
+    public var isFocusable: Bool {
+        switch node.kind {
+        case .button, .input, .checkbox, .select, .tabs: return true
+        case .list(_, _, let onSelect): return onSelect != nil && !children.isEmpty
+        case .table(_, _, let onSelect): return onSelect != nil || layoutStyle.height != nil
+        case .scroll: return contentHeight > frame.height
+        default: return false
+        }
+    }
+    /// Whether it has focus now.
+    public var isFocused = false
+    /// The highlighted row of a list or table.
+    public var selected: Int?
+    /// Where the caret is in a focused input, in characters.
+    public var caret: Int?
+    /// Which frame a spinner shows.
+    public var tick = 0
+
+    init(key: String, node: Node, scope: StateScope, id: String?, typeName: String, sourceOffset: Int, content: Content, children: [View] = [],
          layoutStyle: LayoutStyle, cellStyle: CellStyle, paintsBackground: Bool = false,
          border: BorderKind = .none, borderStyle: CellStyle = .plain, wrap: WrapMode = .word, textAlign: TextAlignment = .left) {
+        self.key = key
+        self.node = node
+        self.scope = scope
         self.id = id
         self.typeName = typeName
         self.sourceOffset = sourceOffset
