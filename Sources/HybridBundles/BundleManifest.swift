@@ -1,0 +1,124 @@
+import HybridDocument
+import HybridJSON
+
+/// A bundle's `manifest.json` (SPEC §5), decoded and checked.
+public struct BundleManifest: Sendable, Hashable {
+    /// One `files` entry: what a file must be, checked for signed bundles.
+    public struct FileEntry: Sendable, Hashable {
+        /// The SHA-256 digest of the file's bytes, as 64 lowercase hexadecimal digits.
+        public var sha256: String
+        /// The file's size in bytes.
+        public var size: Int
+
+        /// An entry from its parts.
+        public init(sha256: String, size: Int) {
+            self.sha256 = sha256
+            self.size = size
+        }
+    }
+
+    /// The app's name; also the folder of its storage and cache.
+    public var app: String
+    /// This bundle's version; an update must be strictly newer.
+    public var version: SemanticVersion
+    /// The runtime versions the bundle works with; `nil` accepts any.
+    public var runtime: VersionRequirement?
+    /// The main script's bundle path, run first; `nil` for a bundle without scripts.
+    public var entry: String?
+    /// The first screen, as written: a screen name or an `app://` URL.
+    public var start: String
+    /// The screen `start` opens (the URL's screen for an `app://` URL).
+    public var startScreen: String
+    /// Screen name → bundle path of its JSON document.
+    public var screens: [String: String]
+    /// Bundle paths of patch scripts, in the order they run.
+    public var patches: [String]
+    /// Permissions the bundle requests, in manifest order.
+    public var permissions: [String]
+    /// Bundle path → expected digest and size; `nil` when the manifest has no `files` (a
+    /// development bundle; required once signed bundles arrive).
+    public var files: [String: FileEntry]?
+
+    /// A manifest from its parts (for tests and tools that write manifests).
+    public init(
+        app: String, version: SemanticVersion, runtime: VersionRequirement? = nil, entry: String? = nil,
+        start: String, startScreen: String? = nil, screens: [String: String], patches: [String] = [],
+        permissions: [String] = [], files: [String: FileEntry]? = nil
+    ) {
+        self.app = app
+        self.version = version
+        self.runtime = runtime
+        self.entry = entry
+        self.start = start
+        self.startScreen = startScreen ?? BundleNames.screenName(inAppURL: start) ?? start
+        self.screens = screens
+        self.patches = patches
+        self.permissions = permissions
+        self.files = files
+    }
+
+    /// The top-level fields a manifest may have (`$schema` lets editors find the schema).
+    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "files"]
+}
+
+/// The outcome of reading a manifest: the manifest when it has no error, and every problem
+/// found, in source order.
+public struct ManifestLoad: Sendable {
+    /// The decoded manifest; `nil` when any error was found, since half a manifest cannot be
+    /// run or trusted.
+    public var manifest: BundleManifest?
+    /// Errors and warnings, sorted by position.
+    public var diagnostics: [Diagnostic]
+    /// The text the manifest came from, to format diagnostics.
+    public var source: SourceText
+    /// Every file path the manifest names, with where, so checks on disk can point at them.
+    var references: [ManifestReference] = []
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
+    public var formattedDiagnostics: [String] { diagnostics.map { $0.formatted(in: source) } }
+}
+
+/// A file path named in a manifest and where it is written.
+struct ManifestReference: Sendable {
+    /// The bundle path.
+    var path: String
+    /// Byte offset of the string in the manifest.
+    var offset: Int
+    /// The JSON path of the string (`$.screens.home`).
+    var jsonPath: String
+}
+
+extension BundleManifest {
+    /// Reads a manifest, collecting every error rather than stopping at the first.
+    public static func load(_ source: SourceText) -> ManifestLoad {
+        let json: SourceJSON
+        do {
+            json = try JSONParser.parse(source.bytes)
+        } catch {
+            let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
+            return ManifestLoad(manifest: nil, diagnostics: [diagnostic], source: source)
+        }
+        var decoder = ManifestDecoder()
+        let manifest = decoder.manifest(json)
+        // Stable sort: problems at one offset keep the order they were found in.
+        let diagnostics = decoder.diagnostics.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element)
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return ManifestLoad(manifest: hasErrors ? nil : manifest, diagnostics: diagnostics, source: source, references: decoder.references)
+    }
+
+    /// Reads a manifest from a file; a file that cannot be read is reported like a broken
+    /// manifest, at `$`.
+    public static func load(contentsOf path: String, displayName: String? = nil) -> ManifestLoad {
+        let name = displayName ?? path
+        guard let bytes = FileSystem.read(path) else {
+            let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
+            return ManifestLoad(manifest: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))
+        }
+        return load(SourceText(name: name, bytes: bytes))
+    }
+}

@@ -1,0 +1,291 @@
+import HybridDocument
+import HybridJSON
+
+/// Walks a parsed manifest, building a `BundleManifest` and collecting every problem with its
+/// path; also notes every file path it names, for `BundleFolder` to look up on disk.
+struct ManifestDecoder {
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var references: [ManifestReference] = []
+    private var path = ManifestJSONPath()
+
+    static let fileEntryFields = ["sha256", "size"]
+
+    // MARK: Reporting
+
+    private mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
+        diagnostics.append(Diagnostic(offset: offset, path: path.description, message: message, severity: severity))
+    }
+
+    private mutating func inKey<T>(_ key: String, _ body: (inout ManifestDecoder) -> T) -> T {
+        path.push(.key(key))
+        defer { path.pop() }
+        return body(&self)
+    }
+
+    private mutating func atIndex<T>(_ index: Int, _ body: (inout ManifestDecoder) -> T) -> T {
+        path.push(.index(index))
+        defer { path.pop() }
+        return body(&self)
+    }
+
+    /// Reports members not in `allowed` (with a did-you-mean) and repeated keys.
+    private mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: String) {
+        for (member, isDuplicate) in members.unexpected(allowing: allowed) {
+            let key = member.key
+            if isDuplicate {
+                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
+            } else {
+                let hint = Suggestion.hint(for: key, in: allowed)
+                inKey(key) { $0.report("unknown field \"\(key)\" in \(owner)\(hint)", at: member.keyOffset) }
+            }
+        }
+    }
+
+    // MARK: Manifest
+
+    mutating func manifest(_ json: SourceJSON) -> BundleManifest? {
+        guard let members = json.members else {
+            report("expected a manifest (a JSON object), got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        checkFields(members, allowed: BundleManifest.fieldNames, owner: "the manifest")
+        if let schema = json["$schema"] { _ = inKey("$schema") { $0.string(schema) } }
+
+        let app = required(json, "app") { $0.appName($1) }
+        let version = required(json, "version") { $0.version($1) }
+        let runtime = json["runtime"].flatMap { value in inKey("runtime") { $0.requirement(value) } }
+        let entry = json["entry"].flatMap { value in inKey("entry") { $0.scriptPath(value) } }
+        let startJSON = json["start"]
+        let start = required(json, "start") { $0.start($1) }
+        let screens = required(json, "screens") { $0.screens($1) }
+        let patches = json["patches"].flatMap { value in inKey("patches") { $0.patches(value) } } ?? []
+        let permissions = json["permissions"].flatMap { value in inKey("permissions") { $0.permissions(value) } } ?? []
+        let files = json["files"].flatMap { value in inKey("files") { $0.files(value) } }
+
+        // `start` must open one of this bundle's screens; checked once both are known.
+        if let start, let screens, let startJSON, screens[start.screen] == nil {
+            let names = screens.keys.sorted()
+            let hint = Suggestion.hint(for: start.screen, in: names)
+            // A long list is cut: the did-you-mean points at the likely one anyway.
+            var shown = names.prefix(8).map { "\"\($0)\"" }
+            if names.count > 8 { shown.append("…") }
+            let listed = names.isEmpty ? "\"screens\" is empty" : "the screens are " + shown.joined(separator: ", ")
+            inKey("start") { $0.report("unknown screen \"\(start.screen)\" (\(listed))\(hint)", at: startJSON.offset) }
+        }
+
+        guard let app, let version, let start, let screens else { return nil }
+        return BundleManifest(
+            app: app, version: version, runtime: runtime, entry: entry, start: start.text, startScreen: start.screen,
+            screens: screens, patches: patches, permissions: permissions, files: files
+        )
+    }
+
+    /// A required member, decoded under its key; reported at the object when missing.
+    private mutating func required<T>(_ object: SourceJSON, _ key: String, _ decode: (inout ManifestDecoder, SourceJSON) -> T?) -> T? {
+        guard let value = object[key] else {
+            report("missing required field \"\(key)\"", at: object.offset)
+            return nil
+        }
+        return inKey(key) { decode(&$0, value) }
+    }
+
+    // MARK: Fields
+
+    private mutating func string(_ json: SourceJSON) -> String? {
+        if let text = json.stringValue { return text }
+        report("expected a string, got \(json.kindDescription)", at: json.offset)
+        return nil
+    }
+
+    private mutating func appName(_ json: SourceJSON) -> String? {
+        guard let name = string(json) else { return nil }
+        guard BundleNames.isAppName(name) else {
+            report("expected an app name (letters, digits, \"-\", \"_\", \".\"; not starting with \".\"), got \"\(name)\"", at: json.offset)
+            return nil
+        }
+        return name
+    }
+
+    private mutating func version(_ json: SourceJSON) -> SemanticVersion? {
+        guard let text = string(json) else { return nil }
+        do {
+            return try SemanticVersion(parsing: text)
+        } catch {
+            report(error.description, at: json.offset)
+            return nil
+        }
+    }
+
+    private mutating func requirement(_ json: SourceJSON) -> VersionRequirement? {
+        guard let text = string(json) else { return nil }
+        do {
+            return try VersionRequirement(parsing: text)
+        } catch {
+            report("invalid version requirement \"\(text)\": \(error.reason)", at: json.offset)
+            return nil
+        }
+    }
+
+    private mutating func start(_ json: SourceJSON) -> (text: String, screen: String)? {
+        guard let text = string(json) else { return nil }
+        let screen = text.hasPrefix(BundleNames.appScheme) ? BundleNames.screenName(inAppURL: text) : (BundleNames.isScreenName(text) ? text : nil)
+        guard let screen else {
+            report("expected a screen name or an app://SCREEN URL, got \"\(text)\"", at: json.offset)
+            return nil
+        }
+        return (text, screen)
+    }
+
+    private mutating func screens(_ json: SourceJSON) -> [String: String]? {
+        guard let members = json.members else {
+            report("expected an object mapping screen names to .json paths, got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        var screens: [String: String] = [:]
+        var valid = true
+        for position in members.indices {
+            let member = members[position]
+            let name = member.key
+            if members.hasDuplicateKey(at: position) {
+                inKey(name) { $0.report("duplicate screen \"\(name)\"", at: member.keyOffset) }
+                valid = false
+                continue
+            }
+            if !BundleNames.isScreenName(name) {
+                inKey(name) { $0.report("expected a screen name (letters, digits, \"_\", \"-\", \".\"; starting with a letter or \"_\"), got \"\(name)\"", at: member.keyOffset) }
+                valid = false
+            }
+            let value = member.value
+            if let file = inKey(name, { $0.filePath(value, suffix: ".json", kind: "a .json screen document") }) {
+                screens[name] = file
+            } else {
+                valid = false
+            }
+        }
+        return valid ? screens : nil
+    }
+
+    private mutating func scriptPath(_ json: SourceJSON) -> String? {
+        filePath(json, suffix: ".js", kind: "a .js script")
+    }
+
+    /// A bundle path that must end in `suffix`; noted as a reference when valid.
+    private mutating func filePath(_ json: SourceJSON, suffix: String, kind: String) -> String? {
+        guard let file = bundlePath(json) else { return nil }
+        guard file.hasSuffix(suffix) else {
+            report("expected a path to \(kind), got \"\(file)\"", at: json.offset)
+            return nil
+        }
+        references.append(ManifestReference(path: file, offset: json.offset, jsonPath: path.description))
+        return file
+    }
+
+    private mutating func bundlePath(_ json: SourceJSON) -> String? {
+        guard let file = string(json) else { return nil }
+        if let problem = BundlePath.problem(with: file) {
+            report(problem, at: json.offset)
+            return nil
+        }
+        return file
+    }
+
+    private mutating func patches(_ json: SourceJSON) -> [String]? {
+        uniqueStrings(json, what: "paths of .js scripts") { decoder, item in decoder.scriptPath(item) }
+    }
+
+    private mutating func permissions(_ json: SourceJSON) -> [String]? {
+        uniqueStrings(json, what: "permission names") { decoder, item in
+            guard let name = decoder.string(item) else { return nil }
+            guard BundleNames.isPermission(name) else {
+                decoder.report("expected a permission name like \"net.request\" or \"storage\", got \"\(name)\"", at: item.offset)
+                return nil
+            }
+            return name
+        }
+    }
+
+    /// An array of strings decoded by `decode`, each listed once.
+    private mutating func uniqueStrings(_ json: SourceJSON, what: String, _ decode: (inout ManifestDecoder, SourceJSON) -> String?) -> [String]? {
+        guard let items = json.items else {
+            report("expected an array of \(what), got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        var values: [String] = []
+        var valid = true
+        for (index, item) in items.enumerated() {
+            atIndex(index) { decoder in
+                guard let value = decode(&decoder, item) else {
+                    valid = false
+                    return
+                }
+                if values.contains(value) {
+                    decoder.report("\"\(value)\" is listed twice", at: item.offset)
+                    valid = false
+                }
+                values.append(value)
+            }
+        }
+        return valid ? values : nil
+    }
+
+    private mutating func files(_ json: SourceJSON) -> [String: BundleManifest.FileEntry]? {
+        guard let members = json.members else {
+            report("expected an object mapping paths to {\"sha256\", \"size\"}, got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        var files: [String: BundleManifest.FileEntry] = [:]
+        var valid = true
+        for position in members.indices {
+            let member = members[position]
+            let file = member.key
+            let entry: BundleManifest.FileEntry? = inKey(file) { decoder in
+                if members.hasDuplicateKey(at: position) {
+                    decoder.report("duplicate file \"\(file)\"", at: member.keyOffset)
+                    return nil
+                }
+                let pathProblem = BundlePath.problem(with: file)
+                if let pathProblem {
+                    decoder.report(pathProblem, at: member.keyOffset)
+                } else {
+                    decoder.references.append(ManifestReference(path: file, offset: member.keyOffset, jsonPath: decoder.path.description))
+                }
+                let entry = decoder.fileEntry(member.value)
+                return pathProblem == nil ? entry : nil
+            }
+            if let entry { files[file] = entry } else { valid = false }
+        }
+        return valid ? files : nil
+    }
+
+    private mutating func fileEntry(_ json: SourceJSON) -> BundleManifest.FileEntry? {
+        guard let members = json.members else {
+            report("expected a file entry {\"sha256\", \"size\"}, got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        checkFields(members, allowed: Self.fileEntryFields, owner: "a file entry")
+        let sha256 = required(json, "sha256") { decoder, value -> String? in
+            guard let digest = decoder.string(value) else { return nil }
+            guard Self.isDigest(digest) else {
+                decoder.report("expected a SHA-256 digest (64 lowercase hexadecimal digits), got \"\(digest)\"", at: value.offset)
+                return nil
+            }
+            return digest
+        }
+        let size = required(json, "size") { decoder, value -> Int? in
+            guard let size = value.integerValue, size >= 0 else {
+                let got = value.kind == .integer || value.kind == .number ? value.plain.jsonText : value.kindDescription
+                decoder.report("expected a size in bytes (a non-negative integer), got \(got)", at: value.offset)
+                return nil
+            }
+            return size
+        }
+        guard let sha256, let size else { return nil }
+        return BundleManifest.FileEntry(sha256: sha256, size: size)
+    }
+
+    private static func isDigest(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Check schemas/manifest.schema.json against the manifest fixtures.
+
+Run from anywhere (paths are resolved from this file):
+
+    python3 Tests/schema/check_manifest_schema.py [-v]
+
+1. the schema is a valid JSON Schema (draft 2020-12);
+2. every Tests/Fixtures/manifests/valid/*.json validates, and its `start` opens one of its
+   `screens`;
+3. every Tests/Fixtures/manifests/invalid/*.json is rejected: not JSON, refused by the schema,
+   or (what no JSON Schema can say) its `start` names a screen missing from `screens`. Each
+   line says which, so the cross-reference check cannot hide a gap in the schema.
+
+Prints one line per file and exits 1 on any mismatch. Format checking is off.
+Needs the `jsonschema` package (pip install jsonschema, or Debian's python3-jsonschema).
+"""
+
+import json
+import sys
+from pathlib import Path
+
+try:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+except ImportError:  # pragma: no cover
+    print("check_manifest_schema: the Python package `jsonschema` is missing "
+          "(pip install jsonschema, or apt-get install python3-jsonschema)", file=sys.stderr)
+    sys.exit(2)
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = ROOT / "schemas" / "manifest.schema.json"
+FIXTURES = ROOT / "Tests" / "Fixtures" / "manifests"
+VALID = FIXTURES / "valid"
+INVALID = FIXTURES / "invalid"
+
+VERBOSE = "-v" in sys.argv[1:]
+
+
+def path_of(error):
+    out = "$"
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def describe(error):
+    # The deepest, most specific error reads best.
+    best = error
+    while best.context:
+        best = min(best.context, key=lambda e: (-len(e.absolute_path), str(e.message)))
+    return f"{path_of(best)}: {best.message}"
+
+
+def rel(p):
+    return p.relative_to(ROOT).as_posix()
+
+
+def cross_references(doc):
+    """What the schema cannot see: `start` (a name or app://NAME?query) must be a key of
+    `screens`. Only checked when both have the right shape; the schema reports the rest."""
+    start, screens = doc.get("start"), doc.get("screens")
+    if not isinstance(start, str) or not isinstance(screens, dict):
+        return []
+    name = start
+    if start.startswith("app://"):
+        name = start[len("app://"):].split("?", 1)[0].split("#", 1)[0]
+    if name not in screens:
+        return [f"$.start: unknown screen {name!r}; the screens are {sorted(screens)}"]
+    return []
+
+
+def main():
+    failures = 0
+    passes = 0
+
+    def report(ok, name, detail=""):
+        nonlocal failures, passes
+        if ok:
+            passes += 1
+        else:
+            failures += 1
+        line = f"{'ok  ' if ok else 'FAIL'} {name}"
+        if detail and (not ok or VERBOSE):
+            line += f"  -- {detail}"
+        print(line)
+
+    # 1. The schema itself.
+    try:
+        schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        report(True, rel(SCHEMA), "valid draft 2020-12 schema")
+    except (ValueError, SchemaError) as exc:
+        report(False, rel(SCHEMA), f"schema is invalid: {exc}")
+        print(f"{passes} passed, {failures} failed")
+        return 1
+    validator = Draft202012Validator(schema)  # no format_checker: format checking off
+
+    # 2. Valid manifests.
+    valid = sorted(VALID.glob("*.json"))
+    if not valid:
+        report(False, rel(VALID), "no valid manifests found")
+    for path in valid:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            report(False, rel(path), f"not JSON: {exc}")
+            continue
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+        problems = [describe(e) for e in errors[:5]] or cross_references(doc)
+        report(not problems, rel(path), "; ".join(problems) if problems else "valid")
+
+    # 3. Invalid manifests.
+    invalid = sorted(INVALID.glob("*.json"))
+    if len(invalid) < 12:
+        report(False, rel(INVALID), f"only {len(invalid)} broken manifests; expected at least 12")
+    for path in invalid:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            report(True, rel(path), f"not JSON: {exc}")
+            continue
+        errors = list(validator.iter_errors(doc))
+        if errors:
+            report(True, rel(path), f"rejected by the schema ({len(errors)} error(s)): " + describe(errors[0]))
+            continue
+        problems = cross_references(doc)
+        report(bool(problems), rel(path),
+               "rejected by the cross-reference check (the schema cannot see this): " + problems[0] if problems
+               else "the schema accepts it")
+
+    print(f"{passes} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
