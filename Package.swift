@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
-            "HybridEventLoop", "HybridBridge", "HybridRuntime",
+            "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
             "HybridTerm",

@@ -138,3 +138,28 @@ extension ScriptRuntime {
         }
     }
 }
+
+/// What a host adds on top of the SPEC §3 globals (the app's `ui` and `state`).
+extension ScriptRuntime {
+    /// Evaluates `source`, a function expression `(function (native) { … })`, and calls it with
+    /// an object holding `natives`, so a host builds its globals the way the prelude does.
+    public func install(_ source: String, sourceURL: String, natives: [String: HostFunctionBody]) {
+        let native = JSObjectMake(context.ref, nil, nil)!
+        for (name, body) in natives.sorted(by: { $0.key < $1.key }) {
+            context.define(name, on: native, body)
+        }
+        enter(sourceURL) { (context) throws(ScriptError) in
+            let install = try context.evaluate(source, sourceURL: sourceURL)
+            try context.call(JSValueToObject(context.ref, install, nil)!, arguments: [native])
+        }
+    }
+
+    /// Calls a script function kept by the host (a handler, a watcher) as one entry into
+    /// JavaScript; what it throws is reported and returned as a failure.
+    @discardableResult
+    public func invoke(_ function: ProtectedValue, as what: String, with arguments: [JSONValue]) -> Result<JSONValue, ScriptError> {
+        enter(what) { (context) throws(ScriptError) in
+            context.json(from: try context.call(function.object!, making: arguments.map { argument in { context.makeValue(argument) } }))
+        }
+    }
+}

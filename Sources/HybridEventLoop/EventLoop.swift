@@ -163,6 +163,13 @@ public final class EventLoop: @unchecked Sendable {
         pendingWork -= 1
     }
 
+    /// Whether work begun with `beginWork` is still in flight, or jobs are queued: what a
+    /// headless run waits for between keys (timers only run when it waits on purpose).
+    /// Loop thread only.
+    public var hasWorkInFlight: Bool {
+        pendingWork > 0 || lock.withLock { !posted.isEmpty }
+    }
+
     /// Whether anything is queued, scheduled (that keeps the loop alive) or in flight.
     /// Loop thread only.
     public var hasPendingWork: Bool {

@@ -1,5 +1,6 @@
 // The library a Swift program embeds: one import brings every layer.
 @_exported import HybridBridge
+@_exported import HybridBundles
 @_exported import HybridCells
 @_exported import HybridDocument
 @_exported import HybridEventLoop
@@ -7,6 +8,7 @@
 @_exported import HybridJSON
 @_exported import HybridJavaScript
 @_exported import HybridLayout
+@_exported import HybridRuntime
 @_exported import HybridServices
 @_exported import HybridTerminal
 @_exported import HybridWidgets

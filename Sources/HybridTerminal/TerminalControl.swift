@@ -23,6 +23,12 @@ public enum TerminalControl {
     /// Stop wrapping pastes.
     public static let disableBracketedPaste: [UInt8] = Array("\u{1B}[?2004l".utf8)
 
+    /// Start of a frame the terminal should show at once (DEC mode 2026; terminals without it
+    /// ignore the sequence).
+    public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    /// End of that frame.
+    public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)
+
     /// CUP to the zero-based cell (`x`, `y`), e.g. to place the caret of a focused input.
     public static func moveCursor(x: Int, y: Int) -> [UInt8] {
         var out: [UInt8] = []

@@ -47,30 +47,11 @@ struct Resolver {
 
     /// The value of a prop, or `nil` (reported) when an expression in it fails.
     mutating func evaluate(_ value: PropertyValue, in scope: StateScope) -> JSONValue? {
-        switch value {
-        case .constant(let json):
-            return json
-        case .expression(let template, _, let location):
-            do {
-                return try template.evaluate(in: scope).json
-            } catch {
-                report(error.message, at: location)
-                return nil
-            }
-        case .array(let items):
-            var result: [JSONValue] = []
-            for item in items {
-                guard let value = evaluate(item, in: scope) else { return nil }
-                result.append(value)
-            }
-            return .array(result)
-        case .object(let members):
-            var result = JSONObject()
-            for member in members {
-                guard let value = evaluate(member.value, in: scope) else { return nil }
-                result[member.key] = value
-            }
-            return .object(result)
+        do throws(PropertyValue.Failure) {
+            return try value.value(in: scope)
+        } catch {
+            report(error.error.message, at: error.location)
+            return nil
         }
     }
 
@@ -205,7 +186,9 @@ struct Resolver {
         case .button(let label, _):
             return make(.button(label: string(label, in: scope) ?? ""), sizedByContent: true)
         case .input(let value, let placeholder, let secure, _, _):
-            return make(.input(text: string(value, in: scope) ?? "", placeholder: string(placeholder, in: scope) ?? "",
+            // An input bound to nothing keeps what was typed in the interaction instead.
+            let typed = value?.bindingName == nil ? interaction.text[scope.instance + String(node.offset)] : nil
+            return make(.input(text: typed ?? string(value, in: scope) ?? "", placeholder: string(placeholder, in: scope) ?? "",
                                secure: bool(secure, in: scope, node: node, field: "secure") ?? false))
         case .checkbox(let label, let checked, _):
             return make(.checkbox(label: string(label, in: scope) ?? "",

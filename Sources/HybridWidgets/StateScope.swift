@@ -54,6 +54,14 @@ public struct StateScope: ExpressionScope, Sendable {
         return local.path
     }
 
+    /// The same locals over a newer state (after an action changed it).
+    public func with(state: JSONValue) -> StateScope {
+        var scope = StateScope(state: state)
+        scope.locals = locals
+        scope.instance = instance
+        return scope
+    }
+
     func with(_ local: Local, instance part: String) -> StateScope {
         var scope = self
         scope.locals.append(local)
@@ -74,6 +82,8 @@ public struct Interaction: Sendable, Equatable {
     public var scroll: [String: Int] = [:]
     /// Caret position (in characters) by input key.
     public var caret: [String: Int] = [:]
+    /// Text typed into inputs whose value is not bound to state, by input key.
+    public var text: [String: String] = [:]
     /// The animation frame of spinners.
     public var tick = 0
 

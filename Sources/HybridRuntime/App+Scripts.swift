@@ -1,0 +1,121 @@
+import CJavaScriptCore
+import HybridBridge
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+
+/// A script function the app keeps (a handler, a watcher).
+typealias ProtectedHandler = ProtectedValue
+
+/// The app's side of scripting: the `ui` and `state` globals (SPEC §3) and handlers.
+extension HybridApp {
+    static let sourceURL = "hybrid:ui"
+
+    /// `ui.*` and `state.*` on the app's natives.
+    static let globals = #"""
+    (function (native) {
+      'use strict';
+      const ui = {
+        show(target) { native.show(target, false); },
+        push(target) { native.show(target, true); },
+        back() { native.back(); },
+        handler(name, fn) {
+          if (typeof fn !== 'function') throw new TypeError('ui.handler(name, fn): fn must be a function');
+          native.handler(String(name), fn);
+        },
+        get screen() { return native.screen(); },
+      };
+      const state = {
+        get(path) { return native.get(path === undefined ? '' : String(path)); },
+        set(path, value) { native.set(String(path), value === undefined ? null : value); },
+        watch(path, fn) {
+          if (typeof fn !== 'function') throw new TypeError('state.watch(path, fn): fn must be a function');
+          native.watch(String(path), fn);
+        },
+      };
+      Object.defineProperty(globalThis, 'ui', { value: Object.freeze(ui), enumerable: false });
+      Object.defineProperty(globalThis, 'state', { value: Object.freeze(state), enumerable: false });
+    })
+    """#
+
+    /// Starts scripting: a runtime on the app's loop with the `ui` and `state` globals.
+    func startScripts(caller: ServiceCaller) -> ScriptRuntime {
+        let runtime = ScriptRuntime(services: services, caller: caller, loop: loop)
+        runtime.onError = { [weak self] error in self?.problem(error.report) }
+        runtime.install(Self.globals, sourceURL: Self.sourceURL, natives: natives(for: runtime))
+        scripts = runtime
+        return runtime
+    }
+
+    private func natives(for runtime: ScriptRuntime) -> [String: HostFunctionBody] {
+        let context = runtime.context
+        return [
+            "show": { [weak self] _, _, arguments throws(ScriptThrow) in
+                guard let self, arguments.count >= 2 else { return nil }
+                let target = context.json(from: arguments[0]!)
+                let pushing = JSValueToBoolean(context.ref, arguments[1]!)
+                var url = target.stringValue ?? ""
+                if case .object(let document) = target {
+                    guard let id = document["id"]?.stringValue else {
+                        throw ScriptThrow(context.makeError("ui.show(screen): a screen built by a script needs an \"id\""))
+                    }
+                    router.built[id] = target
+                    url = "app://" + id
+                }
+                do throws(AppError) {
+                    try push(url: url, replacing: !pushing)
+                } catch {
+                    throw ScriptThrow(context.makeError(error.description))
+                }
+                return nil
+            },
+            "back": { [weak self] _, _, _ in
+                self?.back()
+                return nil
+            },
+            "handler": { [weak self] _, _, arguments in
+                guard let self, arguments.count >= 2 else { return nil }
+                handlers[context.string(arguments[0]!)] = ProtectedValue(arguments[1]!, in: context)
+                return nil
+            },
+            "screen": { [weak self] _, _, _ in
+                guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
+                return context.makeString(screen.name)
+            },
+            "get": { [weak self] _, _, arguments in
+                guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
+                let path = arguments.first.map { context.string($0!) } ?? ""
+                return context.makeValue((path.isEmpty ? screen.state : screen.state.value(atPath: path)) ?? .null)
+            },
+            "set": { [weak self] _, _, arguments in
+                guard let self, let screen = currentScreen, arguments.count >= 2 else { return nil }
+                setState(context.string(arguments[0]!), to: context.json(from: arguments[1]!), on: screen)
+                return nil
+            },
+            "watch": { [weak self] _, _, arguments in
+                guard let self, arguments.count >= 2 else { return nil }
+                watchers.append((context.string(arguments[0]!), ProtectedValue(arguments[1]!, in: context)))
+                return nil
+            },
+        ]
+    }
+
+    /// Runs the script handler `name` (registered with `ui.handler`) with `event`.
+    func callHandler(_ name: String, event: JSONValue, on screen: Screen) {
+        guard let scripts, let handler = handlers[name] else {
+            problem("no script handler named \"\(name)\" (\(screen.name)); register it with ui.handler(\"\(name)\", fn)")
+            return
+        }
+        scripts.invoke(handler, as: "the handler \(name)", with: [event])
+        needsFrame = true
+    }
+
+    /// Tells `state.watch` callbacks whose path is `path`, inside it, or around it.
+    func notifyWatchers(of path: String, on screen: Screen) {
+        guard let scripts, screen === currentScreen else { return }
+        for watcher in watchers where watcher.path == path || path.hasPrefix(watcher.path + ".") || watcher.path.hasPrefix(path + ".") {
+            let value = screen.state.value(atPath: watcher.path) ?? .null
+            scripts.invoke(watcher.callback, as: "the watcher of \(watcher.path)", with: [value, .string(path)])
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import HybridBridge
+import HybridCells
+import HybridDocument
+import HybridEventLoop
+import HybridJSON
+import HybridServices
+import HybridTerminal
+import HybridWidgets
+
+/// A running HybridTerm app: a stack of screens opened through one router, the state of each,
+/// focus and input, actions and script handlers, all on one event loop.
+///
+/// The same app runs in a terminal (`TerminalDriver`) or headless (`HeadlessDriver`, the way
+/// tests drive apps); either way it is handed input events and asked for frames. It lives on
+/// its loop's thread; other threads only `post` to the loop.
+public final class HybridApp: @unchecked Sendable {
+    /// The loop everything runs on.
+    public let loop: EventLoop
+    /// Native services scripts and `call` actions use.
+    public let services: ServiceRegistry
+    /// Screens, the current one last.
+    public private(set) var screens: [Screen] = []
+    /// The frame size in cells.
+    public var size: (columns: Int, rows: Int) = (80, 24) {
+        didSet { needsFrame = true }
+    }
+    /// Set when the app asked to end (a `quit` action, Ctrl-C).
+    public private(set) var isFinished = false
+    /// Whether something changed since the last frame.
+    public internal(set) var needsFrame = true
+    /// Where problems go besides the status line (errors of scripts, actions and bindings).
+    public var onProblem: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    /// The last problem, shown on the bottom row until the next key.
+    public internal(set) var status: String?
+
+    var router = Router()
+    var scripts: ScriptRuntime?
+    var handlers: [String: ProtectedHandler] = [:]
+    var components: [String: ProtectedHandler] = [:]
+    var watchers: [(path: String, callback: ProtectedHandler)] = []
+    var caller = ServiceCaller.host
+
+    /// An app with no screen yet.
+    public init(loop: EventLoop = EventLoop(), services: ServiceRegistry = ServiceRegistry()) {
+        self.loop = loop
+        self.services = services
+    }
+
+    /// The screen on top.
+    public var currentScreen: Screen? { screens.last }
+
+    // MARK: Opening screens
+
+    /// Opens a screen file as the first screen; screens it navigates to by name are the
+    /// `.json` files beside it.
+    public func open(file path: String) throws(AppError) {
+        router.folder = (path as NSString).deletingLastPathComponent
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        router.files[name] = path
+        try push(url: "app://" + name, replacing: true)
+    }
+
+    /// Opens `url` (`app://NAME?query`) on top of the current screen, or in its place.
+    public func push(url: String, replacing: Bool = false) throws(AppError) {
+        guard let target = Router.target(url) else { throw AppError("cannot open \"\(url)\": expected app://SCREEN?key=value") }
+        guard let source = router.source(of: target.name, params: target.params) else {
+            throw AppError("cannot open \"\(url)\": no screen named \"\(target.name)\"")
+        }
+        let load = ScreenDocument.load(source)
+        guard let document = load.document else { throw AppError(load.formattedDiagnostics) }
+        for line in load.formattedDiagnostics { problem(line) }
+        let screen = Screen(name: target.name, document: document, source: source, params: target.params)
+        if replacing, !screens.isEmpty { screens.removeLast() }
+        screens.append(screen)
+        needsFrame = true
+        focusFirst(in: screen)
+        if let onAppear = document.onAppear { run(onAppear, on: screen, view: nil, event: .null) }
+    }
+
+    /// Returns to the previous screen (nothing happens on the first).
+    public func back() {
+        guard screens.count > 1 else { return }
+        screens.removeLast()
+        needsFrame = true
+    }
+
+    /// Ends the app.
+    public func quit() {
+        isFinished = true
+        loop.stop()
+    }
+
+    // MARK: Frames
+
+    /// Draws the current screen (and the status line) into a buffer of the app's size.
+    public func render() -> Buffer {
+        needsFrame = false
+        guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
+        var (buffer, problems) = screen.render(width: size.columns, height: size.rows)
+        for diagnostic in problems { problem(diagnostic.formatted(in: screen.source)) }
+        if screen.interaction.focused == nil || screen.focusedView == nil {
+            // Focus what the first frame shows, now that the views exist.
+            if focusFirst(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
+        }
+        if let status, size.rows > 0 {
+            let row = size.rows - 1
+            buffer.fill(Rect(x: 0, y: row, width: size.columns, height: 1), style: CellStyle(foreground: .ansi(1), attributes: .reverse))
+            buffer.write(status, x: 0, y: row, limit: size.columns, style: CellStyle(foreground: .ansi(1), attributes: .reverse))
+        }
+        return buffer
+    }
+
+    /// Focuses the node marked `autofocus`, else the first focusable one; false when the focus
+    /// did not change.
+    @discardableResult
+    func focusFirst(in screen: Screen) -> Bool {
+        let candidates = screen.focusables
+        guard let target = candidates.first(where: { $0.node.autofocus }) ?? candidates.first,
+              screen.interaction.focused != target.key else { return false }
+        focus(target, in: screen)
+        return true
+    }
+
+    func focus(_ view: View, in screen: Screen) {
+        screen.interaction.focused = view.key
+        if case .input(let text, _, _) = view.content, screen.interaction.caret[view.key] == nil {
+            screen.interaction.caret[view.key] = text.count
+        }
+        if screen.interaction.selection[view.key] == nil {
+            switch view.node.kind {
+            case .list, .table: screen.interaction.selection[view.key] = 0
+            default: break
+            }
+        }
+        needsFrame = true
+    }
+
+    // MARK: Problems
+
+    /// Reports a problem: on the status line and to `onProblem`; the app goes on.
+    func problem(_ line: String) {
+        status = line
+        needsFrame = true
+        onProblem(line)
+    }
+
+    // MARK: State
+
+    /// Sets a value in the current screen's state and tells watchers.
+    func setState(_ path: String, to value: JSONValue, on screen: Screen) {
+        guard !path.isEmpty else { return }
+        if !screen.state.setValue(value, atPath: path) {
+            problem("cannot set state \"\(path)\": a part of the path is not an object or an array")
+            return
+        }
+        needsFrame = true
+        notifyWatchers(of: path, on: screen)
+    }
+}
+
+extension HybridApp {
+    /// Advances spinners by one frame; true when the current screen shows one.
+    public func tick() -> Bool {
+        guard let screen = currentScreen, screen.hasSpinner else { return false }
+        screen.interaction.tick += 1
+        needsFrame = true
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HybridDocument
+import HybridJSON
+
+/// Where screens come from, by name: `app://NAME?key=value` opens the same way whether NAME is
+/// a JSON screen of the bundle (or a file beside the first screen), a screen a script built,
+/// or a native screen registered from Swift.
+struct Router {
+    /// JSON screens by name: a path relative to `folder`.
+    var files: [String: String] = [:]
+    /// The folder screen paths are relative to.
+    var folder = "."
+    /// Screens built by scripts (`ui.show({...})`), by name.
+    var built: [String: JSONValue] = [:]
+    /// Native screens, by name.
+    var native: [String: @Sendable (JSONObject) -> JSONValue] = [:]
+
+    /// A parsed `app://` URL (or a bare screen name).
+    struct Target: Equatable {
+        var name: String
+        var params: JSONObject
+    }
+
+    /// Reads `app://NAME?key=value&…`; values are strings, percent-decoded.
+    static func target(_ url: String) -> Target? {
+        var rest = Substring(url)
+        if rest.hasPrefix("app://") { rest = rest.dropFirst(6) } else if rest.contains(":") { return nil }
+        let name = rest.prefix { $0 != "?" && $0 != "/" }
+        guard !name.isEmpty else { return nil }
+        var params = JSONObject()
+        if let question = rest.firstIndex(of: "?") {
+            for pair in rest[rest.index(after: question)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+                let value = parts.count > 1 ? (String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(parts[1])) : ""
+                if !key.isEmpty { params[key] = .string(value) }
+            }
+        }
+        return Target(name: String(name), params: params)
+    }
+
+    /// The document of the screen called `name`: its text and where it came from.
+    func source(of name: String, params: JSONObject) -> SourceText? {
+        if let document = built[name] {
+            return SourceText(name: "ui.show(\(name))", text: document.jsonText)
+        }
+        if let make = native[name] {
+            return SourceText(name: "native screen \(name)", text: make(params).jsonText)
+        }
+        let path = files[name] ?? (folder as NSString).appendingPathComponent(name + ".json")
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return SourceText(name: path, bytes: Array(data))
+    }
+}

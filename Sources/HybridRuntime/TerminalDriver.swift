@@ -1,0 +1,97 @@
+import Foundation
+import HybridCells
+import HybridEventLoop
+import HybridTerminal
+
+/// Runs an app in a real terminal: raw input through the loop, frames written as diffs (only
+/// changed cells, inside synchronized-output markers), at most 60 frames a second and only
+/// when something changed; a resize redraws everything at the new size.
+public final class TerminalDriver {
+    /// The shortest time between two frames.
+    public static let frameInterval = 1.0 / 60
+    /// How often spinners turn.
+    public static let tickInterval = 0.08
+
+    private let app: HybridApp
+    private let session: TerminalSession
+    private let encoder: FrameEncoder
+    private var decoder = InputDecoder()
+    private var previous: Buffer?
+    private var lastFrame = Date.distantPast
+    private var frameScheduled = false
+
+    /// A driver for `app` on `session`, with colours degraded to `colors`.
+    public init(app: HybridApp, session: TerminalSession, colors: ColorSupport) {
+        self.app = app
+        self.session = session
+        encoder = FrameEncoder(colors: colors)
+    }
+
+    /// Runs until the app quits.
+    public func run() {
+        let loop = app.loop
+        app.size = session.size()
+        loop.watch(session.input) { [unowned self] in readInput() }
+        loop.watch(session.resizeDescriptor) { [unowned self] in
+            guard session.takeResize() else { return }
+            app.size = session.size()
+            previous = nil
+            draw()
+        }
+        loop.schedule(after: Self.tickInterval, repeating: true, keepsAlive: false) { [unowned self] in
+            if app.tick() { requestFrame() }
+        }
+        draw()
+        while !app.isFinished {
+            loop.run()
+        }
+        loop.unwatch(session.input)
+        loop.unwatch(session.resizeDescriptor)
+    }
+
+    private func readInput() {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(session.input, &bytes, bytes.count)
+        guard count > 0 else {
+            // End of input (the terminal went away): leave as if quitting.
+            app.quit()
+            return
+        }
+        let events = decoder.feed(bytes[0..<count])
+        for event in events { app.handle(event) }
+        if decoder.hasPending {
+            // A lone ESC is the Esc key unless the rest of a sequence follows at once.
+            app.loop.schedule(after: 0.03, keepsAlive: false) { [unowned self] in
+                for event in decoder.flush() { app.handle(event) }
+                requestFrame()
+            }
+        }
+        requestFrame()
+    }
+
+    /// Draws now, or at the end of the current frame interval.
+    private func requestFrame() {
+        guard app.needsFrame, !frameScheduled, !app.isFinished else { return }
+        let wait = Self.frameInterval - Date().timeIntervalSince(lastFrame)
+        if wait <= 0 {
+            draw()
+        } else {
+            frameScheduled = true
+            app.loop.schedule(after: wait, keepsAlive: false) { [unowned self] in
+                frameScheduled = false
+                draw()
+            }
+        }
+    }
+
+    private func draw() {
+        guard !app.isFinished else { return }
+        let next = app.render()
+        let changes = encoder.encode(from: previous?.width == next.width && previous?.height == next.height ? previous : nil, to: next)
+        if !changes.isEmpty {
+            session.write(TerminalControl.beginSynchronizedUpdate + changes + TerminalControl.endSynchronizedUpdate)
+        }
+        previous = next
+        lastFrame = Date()
+    }
+}
