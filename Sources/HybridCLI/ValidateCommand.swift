@@ -1,29 +1,61 @@
 import ArgumentParser
+import Foundation
 import HybridTerm
 
-/// `hybrid validate FILE…`: reports every problem in screen documents.
+/// `hybrid validate FILE…`: reports every problem in screen documents, manifests and bundles.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check screen documents and report every problem as FILE:LINE:COL: PATH: message."
+        abstract: "Check screens, manifests and bundle folders; report every problem as FILE:LINE:COL: PATH: message."
     )
 
-    @Argument(help: "Screen documents (.json) to check.")
+    @Argument(help: "Screen documents (.json), manifest.json files, or bundle folders (their manifest and every screen).")
     var files: [String]
 
     func run() throws {
         var failed = false
         for file in files {
-            let load = ScreenDocument.load(contentsOf: file)
-            for line in load.formattedDiagnostics {
-                FileHandleOutput.standardError(line)
-            }
-            if load.hasErrors || load.document == nil {
-                failed = true
+            let lines: [String]
+            let ok: Bool
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+                (lines, ok) = Self.checkBundle(file)
+            } else if Self.isManifest(file) {
+                let load = BundleManifest.load(contentsOf: file)
+                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.manifest != nil)
             } else {
+                let load = ScreenDocument.load(contentsOf: file)
+                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.document != nil)
+            }
+            lines.forEach(FileHandleOutput.standardError)
+            if ok {
                 print("\(file): ok")
+            } else {
+                failed = true
             }
         }
         if failed { throw UserFailure() }
+    }
+
+    /// Whether a file is a bundle manifest: named `manifest.json`, or an object with `app` and
+    /// no `format` (what every manifest has and no screen has).
+    private static func isManifest(_ file: String) -> Bool {
+        if (file as NSString).lastPathComponent == BundleFolder.manifestName { return true }
+        guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return false }
+        return json["app"] != nil && json["format"] == nil
+    }
+
+    /// A bundle folder: its manifest and files, then each of its screens.
+    private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
+        let load = BundleFolder.open(folder)
+        var lines = load.formattedDiagnostics
+        var ok = !load.hasErrors && load.bundle != nil
+        for name in (load.bundle?.manifest.screens.keys.sorted() ?? []) {
+            guard let path = load.bundle?.screenPath(named: name) else { continue }
+            let screen = ScreenDocument.load(contentsOf: path)
+            lines += screen.formattedDiagnostics
+            ok = ok && !screen.hasErrors && screen.document != nil
+        }
+        return (lines, ok)
     }
 }

@@ -44,4 +44,15 @@ final class InvalidDocumentTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardOutput, "samples/form.json: ok\nsamples/list.json: ok\n")
     }
+
+    func testBundleFoldersAndManifestsAreCheckedToo() throws {
+        let ok = try CommandRunner.hybrid(["validate", "samples/todo", "samples/todo/manifest.json"])
+        XCTAssertEqual(ok.status, 0, ok.standardError)
+        XCTAssertEqual(ok.standardOutput, "samples/todo: ok\nsamples/todo/manifest.json: ok\n")
+        let broken = try CommandRunner.hybrid(["validate", "Tests/Fixtures/manifests/invalid/06-start-not-a-screen.json"])
+        XCTAssertEqual(broken.status, 1)
+        let fixture = "Tests/Fixtures/manifests/invalid/06-start-not-a-screen"
+        let expected = try String(contentsOf: CommandRunner.repository.appendingPathComponent(fixture + ".expected"), encoding: .utf8)
+        XCTAssertEqual(broken.standardError, expected.replacingOccurrences(of: "manifest.json:", with: fixture + ".json:"))
+    }
 }
