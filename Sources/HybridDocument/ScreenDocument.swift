@@ -57,6 +57,20 @@ extension ScreenDocument {
         return DocumentLoad(document: document, diagnostics: diagnostics, source: source)
     }
 
+    /// Reads one node (a component a script built, say) with the same checks as a document's.
+    /// The node is `nil` only when the text is not JSON; broken parts become `.invalid`.
+    public static func loadNode(_ source: SourceText) -> (node: Node?, diagnostics: [Diagnostic]) {
+        let json: SourceJSON
+        do {
+            json = try JSONParser.parse(source.bytes)
+        } catch {
+            return (nil, [Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)])
+        }
+        var decoder = DocumentDecoder()
+        let node = decoder.node(json)
+        return (node, decoder.diagnostics)
+    }
+
     /// Reads a screen document from a file; a file that cannot be read is reported like a
     /// broken document.
     public static func load(contentsOf path: String, displayName: String? = nil) -> DocumentLoad {

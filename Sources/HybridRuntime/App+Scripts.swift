@@ -2,6 +2,7 @@ import CJavaScriptCore
 import HybridBridge
 import HybridJSON
 import HybridJavaScript
+import HybridDocument
 import HybridServices
 
 /// A script function the app keeps (a handler, a watcher).
@@ -19,6 +20,14 @@ extension HybridApp {
         show(target) { native.show(target, false); },
         push(target) { native.show(target, true); },
         back() { native.back(); },
+        update(id, props) {
+          if (props === null || typeof props !== 'object') throw new TypeError('ui.update(id, props): props must be an object');
+          native.update(String(id), props);
+        },
+        component(name, fn) {
+          if (typeof fn !== 'function') throw new TypeError('ui.component(name, fn): fn must be a function');
+          native.component(String(name), fn);
+        },
         handler(name, fn) {
           if (typeof fn !== 'function') throw new TypeError('ui.handler(name, fn): fn must be a function');
           native.handler(String(name), fn);
@@ -78,6 +87,21 @@ extension HybridApp {
                 handlers[context.string(arguments[0]!)] = ProtectedValue(arguments[1]!, in: context)
                 return nil
             },
+            "update": { [weak self] _, _, arguments throws(ScriptThrow) in
+                guard let self, let screen = currentScreen, arguments.count >= 2,
+                      case .object(let props) = context.json(from: arguments[1]!) else { return nil }
+                let problems = screen.update(id: context.string(arguments[0]!), props: props)
+                guard problems.isEmpty else { throw ScriptThrow(context.makeError(problems.joined(separator: "\n"))) }
+                needsFrame = true
+                return nil
+            },
+            "component": { [weak self] _, _, arguments in
+                guard let self, arguments.count >= 2 else { return nil }
+                components[context.string(arguments[0]!)] = ProtectedValue(arguments[1]!, in: context)
+                componentNodes.removeAll()
+                needsFrame = true
+                return nil
+            },
             "screen": { [weak self] _, _, _ in
                 guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
                 return context.makeString(screen.name)
@@ -98,6 +122,23 @@ extension HybridApp {
                 return nil
             },
         ]
+    }
+
+    /// The node a script component builds for `props` (kept per name and props, so a frame
+    /// calls into JavaScript only for components whose props changed).
+    func scriptComponent(_ name: String, props: JSONValue, on screen: Screen) -> Node? {
+        guard let scripts, let builder = components[name] else { return nil }
+        let key = name + "\u{0}" + props.jsonText
+        if let node = componentNodes[key] { return node }
+        guard case .success(let json) = scripts.invoke(builder, as: "the component \(name)", with: [props]) else {
+            return nil
+        }
+        let source = SourceText(name: "ui.component(\(name))", text: json.jsonText)
+        let (node, diagnostics) = ScreenDocument.loadNode(source)
+        for diagnostic in diagnostics { problem(diagnostic.formatted(in: source)) }
+        if componentNodes.count > 512 { componentNodes.removeAll() }
+        componentNodes[key] = node
+        return node
     }
 
     /// Runs the script handler `name` (registered with `ui.handler`) with `event`.

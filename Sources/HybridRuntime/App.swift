@@ -38,6 +38,7 @@ public final class HybridApp: @unchecked Sendable {
     var scripts: ScriptRuntime?
     var handlers: [String: ProtectedHandler] = [:]
     var components: [String: ProtectedHandler] = [:]
+    var componentNodes: [String: Node] = [:]
     var watchers: [(path: String, callback: ProtectedHandler)] = []
     var caller = ServiceCaller.host
 
@@ -69,8 +70,12 @@ public final class HybridApp: @unchecked Sendable {
         }
         let load = ScreenDocument.load(source)
         guard let document = load.document else { throw AppError(load.formattedDiagnostics) }
-        for line in load.formattedDiagnostics { problem(line) }
+        // Warnings (a component only a script defines, say) go to the log, not the status line.
+        for diagnostic in load.diagnostics {
+            if diagnostic.severity == .error { problem(diagnostic.formatted(in: source)) } else { onProblem(diagnostic.formatted(in: source)) }
+        }
         let screen = Screen(name: target.name, document: document, source: source, params: target.params)
+        screen.externalComponents = { [unowned self, unowned screen] name, props in scriptComponent(name, props: props, on: screen) }
         if replacing, !screens.isEmpty { screens.removeLast() }
         screens.append(screen)
         needsFrame = true

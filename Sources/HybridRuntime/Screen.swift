@@ -8,17 +8,21 @@ import HybridWidgets
 public final class Screen: @unchecked Sendable {
     /// The screen's name (its router name, or the document's id).
     public let name: String
-    /// The decoded document.
-    public let document: ScreenDocument
+    /// The decoded document (`ui.update` replaces it).
+    public private(set) var document: ScreenDocument
     /// The text it came from, to locate errors.
-    public let source: SourceText
+    public private(set) var source: SourceText
     /// The screen's state tree; `params` holds the query of the URL that opened it.
     public internal(set) var state: JSONValue
     /// Focus, selections, scroll positions, carets.
     public internal(set) var interaction = Interaction()
     /// The view tree of the last frame (for focus order and clicks).
     public private(set) var root: View?
-    let renderer: ScreenRenderer
+    private(set) var renderer: ScreenRenderer
+    /// Builds components scripts define; kept so `ui.update` can hand it to a new renderer.
+    var externalComponents: ((String, JSONValue) -> Node?)? {
+        didSet { renderer.externalComponents = externalComponents }
+    }
 
     init(name: String, document: ScreenDocument, source: SourceText, params: JSONObject) {
         self.name = name
@@ -28,6 +32,52 @@ public final class Screen: @unchecked Sendable {
         state.setValue(.object(params), atPath: "params")
         self.state = state
         renderer = ScreenRenderer(document: document)
+    }
+
+    /// Merges `props` into the node whose `id` is `id` (SPEC §3 `ui.update`) by editing the
+    /// document's JSON and decoding it again, so every check applies to the new props; on any
+    /// error the screen keeps its document and the problems are returned.
+    func update(id: String, props: JSONObject) -> [String] {
+        guard var json = (try? JSONParser.parse(source.bytes))?.plain else { return ["\(source.name): cannot read the screen again"] }
+        guard Self.merge(props, intoNodeWithID: id, in: &json) else { return ["ui.update(\"\(id)\"): no node with that id on \(name)"] }
+        let updated = SourceText(name: source.name, text: json.jsonText)
+        let load = ScreenDocument.load(updated)
+        guard let document = load.document, !load.hasErrors else {
+            return load.formattedDiagnostics.map { "ui.update(\"\(id)\"): " + $0 }
+        }
+        self.document = document
+        source = updated
+        renderer = ScreenRenderer(document: document)
+        renderer.externalComponents = externalComponents
+        return []
+    }
+
+    private static func merge(_ props: JSONObject, intoNodeWithID id: String, in json: inout JSONValue) -> Bool {
+        switch json {
+        case .object(var object):
+            if object["id"] == .string(id), object["type"] != nil {
+                for member in props where member.key != "id" && member.key != "type" { object[member.key] = member.value }
+                json = .object(object)
+                return true
+            }
+            for member in object {
+                var child = member.value
+                if merge(props, intoNodeWithID: id, in: &child) {
+                    object[member.key] = child
+                    json = .object(object)
+                    return true
+                }
+            }
+            return false
+        case .array(var items):
+            for index in items.indices where merge(props, intoNodeWithID: id, in: &items[index]) {
+                json = .array(items)
+                return true
+            }
+            return false
+        default:
+            return false
+        }
     }
 
     /// Draws the screen into a buffer of `width` by `height`; returns problems not reported before.

@@ -24,6 +24,8 @@ struct Resolver {
     let staticViews: StaticViewCache
     /// Focus, selections, scroll positions and carets to show.
     let interaction: Interaction
+    /// Components defined outside the document (by scripts).
+    var externalComponents: ((String, JSONValue) -> Node?)?
     private(set) var problems: [Diagnostic] = []
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
@@ -257,14 +259,14 @@ struct Resolver {
     private mutating func component(named name: String, props: PropertyValue?, node: Node, scope: StateScope,
                                     inheriting cellStyle: CellStyle, parent: Arrangement,
                                     make: (View.Content, Arrangement, [View], BorderKind, Bool) -> View) -> View? {
-        guard let template = document.components[name] else {
+        let values = props.flatMap { evaluate($0, in: scope) } ?? .object(JSONObject())
+        guard let template = document.components[name] ?? externalComponents?(name, values) else {
             return make(.error(message: "unknown component \"\(name)\""), .leaf, [], .none, false)
         }
         guard componentDepth < Self.maximumComponentDepth else {
             report("component \"\(name)\" nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
             return make(.error(message: "component \"\(name)\" nests too deep"), .leaf, [], .none, false)
         }
-        let values = props.flatMap { evaluate($0, in: scope) } ?? .object(JSONObject())
         var memberPaths: [String: String] = [:]
         if case .object(let members)? = props {
             for member in members {

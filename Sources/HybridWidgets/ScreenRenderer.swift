@@ -12,6 +12,9 @@ public final class ScreenRenderer {
     public let document: ScreenDocument
     private var reported = Set<Diagnostic>()
     private let staticViews = StaticViewCache()
+    /// Builds components the document does not define (by a script's `ui.component`): the
+    /// name and the evaluated props in, a node out (nil when there is no such component).
+    public var externalComponents: ((String, JSONValue) -> Node?)?
 
     /// A renderer for `document`.
     public init(document: ScreenDocument) {
@@ -39,6 +42,7 @@ public final class ScreenRenderer {
     public func render(state: JSONValue, interaction: Interaction = Interaction(), width: Int, height: Int) -> Frame {
         var buffer = Buffer(width: width, height: height)
         var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
+        resolver.externalComponents = externalComponents
         let root = resolver.view(for: document.body, in: StateScope(state: state), inheriting: .plain, parent: .vertical)
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if let root {

@@ -62,4 +62,15 @@ final class RunCommandTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("manifest.json:1:"), result.standardError)
         XCTAssertTrue(result.standardError.contains("$.version"), result.standardError)
     }
+
+    func testTheMarqueeIsAComponentAndATimerInJavaScript() throws {
+        let resting = "║HybridTerm: screens in JSON, behaviour i║"
+        let paused = try run(["samples/marquee", "--headless", "--size", "60x10", "--keys", "space wait:300ms"])
+        XCTAssertEqual(paused.status, 0, paused.standardError)
+        XCTAssertTrue(paused.standardOutput.contains(resting), paused.standardOutput)
+        XCTAssertTrue(paused.standardOutput.contains("Paused: space resumes"))
+        let moving = try run(["samples/marquee", "--headless", "--size", "60x10", "--keys", "wait:400ms"])
+        XCTAssertFalse(moving.standardOutput.contains(resting), "the timer moved it: \(moving.standardOutput)")
+        XCTAssertTrue(moving.standardOutput.contains("╔ Now showing"), moving.standardOutput)
+    }
 }
