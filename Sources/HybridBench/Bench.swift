@@ -66,6 +66,52 @@ enum Bench {
         precondition(hits > 0)
         print("  \("expression a + b * 2 > c ? 'x' : 'y'".padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%8.0f", evaluation * 1e6 / Double(evaluations))) ns per evaluation")
         bridge()
+        try runningApp(scene: bytes)
+    }
+
+    /// The running app: a key that changes one label, and a one-line scroll of the peer scene
+    /// put inside a `scroll` node — each as key handling, re-render and diff, the path from a
+    /// keypress to the bytes of its frame.
+    static func runningApp(scene: [UInt8]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The scene with its boxes in a scroll viewport and a key that changes the header.
+        var json = try JSONParser.parse(scene).plain
+        let children = json.value(atPath: "body.children")?.arrayValue ?? []
+        let scroll = JSONValue.object(JSONObject([("type", .string("scroll")), ("style", .object(JSONObject([("height", .string("fill"))]))),
+                                                  ("children", .array(Array(children.dropFirst())))]))
+        json.setValue(.array([children[0], scroll]), atPath: "body.children")
+        json.setValue(.object(JSONObject([("x", .object(JSONObject([("action", .string("set")), ("path", .string("header")),
+                                                                      ("value", .string("@{header == 'HybridTerm peer scene' ? 'HybridTerm PEER SCENE' : 'HybridTerm peer scene'}"))])))])),
+                      atPath: "keys")
+        let file = folder.appendingPathComponent("scene.json")
+        try json.jsonText.write(to: file, atomically: true, encoding: .utf8)
+
+        let app = HybridApp()
+        app.size = (width, height)
+        app.onProblem = { print("  problem: \($0)") }
+        try app.open(file: file.path)
+        let encoder = FrameEncoder(colors: .trueColor)
+        var previous = app.render()
+        func frame(after key: String) -> Int {
+            app.handle(.key(key))
+            let next = app.render()
+            defer { previous = next }
+            return encoder.encode(from: previous, to: next).count
+        }
+        print("Running app (the peer scene in a scroll node, \(width)x\(height)), key to frame bytes, medians")
+        var labelBytes = 0
+        let label = measure(runs: 500) { labelBytes = frame(after: "x") }
+        report("one-label update: key, state change, render, diff", label, bytes: labelBytes)
+        var scrollBytes = 0
+        var down = true
+        let scrolled = measure(runs: 500) {
+            // Back and forth, one line each time.
+            scrollBytes = frame(after: down ? "down" : "up")
+            down.toggle()
+        }
+        report("scroll by one line: key, render, diff", scrolled, bytes: scrollBytes)
     }
 
     /// Bridge figures: a sync service call against raw JavaScriptCore callbacks, in one run.
