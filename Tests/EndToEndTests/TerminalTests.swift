@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+
+/// `hybrid run` in a real pseudo-terminal, driven by `Tests/pty/drive.py` (Python 3, standard
+/// library only): quitting and signals put the terminal back, a resize redraws at the new
+/// size, a mouse click presses a button, and a one-character change writes a small diff.
+/// Each case prints PASS or a FAIL reason with the tail of the terminal output.
+final class TerminalTests: XCTestCase {
+    /// Runs one case of the driver against the built binary and returns what it printed.
+    @discardableResult
+    func drive(_ testCase: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let binary = CommandRunner.productsFolder.appendingPathComponent("hybrid")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "Tests/pty/drive.py", testCase, binary.path,
+                             "--repo", CommandRunner.repository.path]
+        process.currentDirectoryURL = CommandRunner.repository
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["PYTHONDONTWRITEBYTECODE"] = "1"
+        environment["PYTHONUNBUFFERED"] = "1"
+        process.environment = environment
+        // A file rather than a pipe: the driver's output can never fill a pipe and stall it.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-pty-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        print(output, terminator: "")
+        XCTAssertEqual(process.terminationReason, .exit, "the driver was killed\n\(output)", file: file, line: line)
+        XCTAssertEqual(process.terminationStatus, 0, "drive.py \(testCase) failed:\n\(output)", file: file, line: line)
+        return output
+    }
+
+    /// Ctrl-C quits with status 0, the output ends leaving the alternate screen with the
+    /// cursor shown, and ICANON/ECHO/ISIG (all of termios) are as they were before.
+    func testCtrlCQuitsAndRestoresTheTerminal() throws {
+        try drive("ctrl-c")
+    }
+
+    /// SIGTERM restores the terminal, then the process dies by SIGTERM.
+    func testSigtermRestoresTheTerminalAndEndsBySigterm() throws {
+        try drive("sigterm")
+    }
+
+    /// SIGABRT restores the terminal, then chains to the default action: death by SIGABRT.
+    func testAbortRestoresTheTerminalAndEndsBySigabrt() throws {
+        try drive("crash")
+    }
+
+    /// SIGSEGV likewise (the handler that chains faults on to JavaScriptCore's or the default).
+    func testSegfaultRestoresTheTerminalAndEndsBySigsegv() throws {
+        try drive("crash-segv")
+    }
+
+    /// A new window size and SIGWINCH redraw everything: right-aligned text moves to column 92
+    /// of a 100-column screen.
+    func testResizeRedrawsAtTheNewSize() throws {
+        try drive("resize")
+    }
+
+    /// An SGR mouse press and release on a button runs its onPress.
+    func testMouseClickPressesAButton() throws {
+        try drive("click")
+    }
+
+    /// A one-character state change is written as a diff of fewer than 60 bytes.
+    func testOneCharacterChangeWritesAFewDozenBytes() throws {
+        let output = try drive("small-diff")
+        XCTAssertTrue(output.contains("PASS small-diff"), output)
+    }
+}

@@ -1,0 +1,650 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `hybrid run` in a real pseudo-terminal.
+
+    python3 Tests/pty/drive.py CASE BINARY [--repo DIR]
+
+CASE is one of: ctrl-c, sigterm, crash (SIGABRT), crash-segv, crash-strict, resize, click,
+small-diff, or `all` (every case but crash-strict, which needs the crash handler to re-raise
+a signal sent with kill(); see crash_case).
+BINARY is the built `hybrid` executable. The child runs with the repository as its
+working directory (so `samples/form.json` resolves) and SWIFT_BACKTRACE=enable=no.
+
+Prints `PASS CASE: ...` and exits 0, or prints `FAIL CASE: reason` with the tail of the
+terminal output and exits 1. Standard library only; every wait is for specific output,
+with generous timeouts for a slow, loaded machine.
+"""
+
+import fcntl
+import json
+import os
+import select
+import shutil
+import signal
+import struct
+import sys
+import tempfile
+import termios
+import re
+import time
+
+CSI = re.compile(r"\x1b\[([0-9;?<>=]*)([@-~])")
+
+ESC = b"\x1b"
+ENTER_ALT = b"\x1b[?1049h"
+LEAVE_ALT = b"\x1b[?1049l"
+HIDE_CURSOR = b"\x1b[?25l"
+SHOW_CURSOR = b"\x1b[?25h"
+SYNC_BEGIN = b"\x1b[?2026h"
+SYNC_END = b"\x1b[?2026l"
+# What TerminalSession writes on the way out, in this order, after the mouse and paste modes.
+RESTORE = SHOW_CURSOR + LEAVE_ALT
+
+WAIT = 10.0  # seconds for any one expected event
+QUIET = 0.5  # seconds without output that count as "the frame is written"
+
+LFLAG_BITS = {"ICANON": termios.ICANON, "ECHO": termios.ECHO, "ISIG": termios.ISIG, "IEXTEN": termios.IEXTEN}
+IFLAG_BITS = {"ICRNL": termios.ICRNL, "IXON": termios.IXON}
+OFLAG_BITS = {"OPOST": termios.OPOST}
+
+
+class Failure(Exception):
+    pass
+
+
+def set_size(fd, columns, rows):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+class Child:
+    """`hybrid run ...` on the slave side of a fresh pty; we keep both ends open."""
+
+    latest = None  # the last child started, for the failure report
+
+    def __init__(self, binary, args, repo, columns=80, rows=24):
+        self.master, self.slave = os.openpty()
+        set_size(self.slave, columns, rows)
+        self.output = bytearray()
+        self.status = None
+        self.before = termios.tcgetattr(self.slave)
+        env = dict(os.environ)
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env["TERM"] = "xterm-256color"
+        env.pop("NO_COLOR", None)
+        argv = [binary, "run"] + list(args)
+        pid = os.fork()
+        if pid == 0:  # child
+            try:
+                os.setsid()
+                fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
+                for fd in (0, 1, 2):
+                    os.dup2(self.slave, fd)
+                os.close(self.master)
+                if self.slave > 2:
+                    os.close(self.slave)
+                os.chdir(repo)
+                os.execve(binary, argv, env)
+            except BaseException as error:  # noqa: BLE001 - report anything, then leave
+                os.write(2, ("exec failed: %r\n" % (error,)).encode())
+            finally:
+                os._exit(127)
+        self.pid = pid
+        Child.latest = self
+        flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
+        fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+
+    # -- output ----------------------------------------------------------------------------
+
+    def pump(self, timeout):
+        """Reads what is available within `timeout` seconds; returns the number of bytes."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return 0
+        total = 0
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except BlockingIOError:
+                break
+            except OSError:  # EIO: no slave left open (we keep one, so rarely)
+                break
+            if not chunk:
+                break
+            self.output += chunk
+            total += len(chunk)
+        return total
+
+    def wait_for(self, what, predicate, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while True:
+            if predicate(bytes(self.output)):
+                return
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise Failure("timed out after %.0f s waiting for %s" % (timeout, what))
+            self.pump(min(remaining, 0.1))
+            self.reap_if_exited()
+            if self.status is not None and not predicate(bytes(self.output)):
+                self.pump(0.2)
+                if not predicate(bytes(self.output)):
+                    raise Failure("the process ended (%s) while waiting for %s" % (describe(self.status), what))
+
+    def wait_quiet(self, quiet=QUIET, timeout=WAIT):
+        """Waits until nothing was written for `quiet` seconds."""
+        deadline = time.monotonic() + timeout
+        last = time.monotonic()
+        while True:
+            now = time.monotonic()
+            if now - last >= quiet:
+                return
+            if now >= deadline:
+                raise Failure("output never went quiet for %.1f s within %.0f s" % (quiet, timeout))
+            if self.pump(min(quiet - (now - last), deadline - now)) > 0:
+                last = time.monotonic()
+
+    def wait_first_frame(self):
+        self.wait_for("the first frame (alternate screen, then a synchronized frame with text)",
+                      lambda out: ENTER_ALT in out and SYNC_END in out.split(ENTER_ALT, 1)[1])
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    # -- process ---------------------------------------------------------------------------
+
+    def reap_if_exited(self):
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid == self.pid:
+                self.status = status
+        return self.status
+
+    def wait_exit(self, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while self.reap_if_exited() is None:
+            if time.monotonic() >= deadline:
+                raise Failure("the process did not end within %.0f s" % timeout)
+            self.pump(0.05)
+        # Whatever it wrote before it ended is still in the pty (we hold the slave open).
+        while self.pump(0.1) > 0:
+            pass
+        return self.status
+
+    def kill(self):
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+            self.status = -1
+
+    def close(self):
+        self.kill()
+        for fd in (self.master, self.slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    # -- terminal settings ----------------------------------------------------------------
+
+    def termios_now(self):
+        return termios.tcgetattr(self.slave)
+
+
+def describe(status):
+    if status is None:
+        return "still running"
+    if status == -1:
+        return "killed by the driver after the failure"
+    if os.WIFEXITED(status):
+        return "exit status %d" % os.WEXITSTATUS(status)
+    if os.WIFSIGNALED(status):
+        return "killed by %s" % signal.Signals(os.WTERMSIG(status)).name
+    return "wait status %#x" % status
+
+
+def flag_names(attrs):
+    iflag, oflag, _, lflag = attrs[0], attrs[1], attrs[2], attrs[3]
+    names = [n for n, b in LFLAG_BITS.items() if lflag & b]
+    names += [n for n, b in IFLAG_BITS.items() if iflag & b]
+    names += [n for n, b in OFLAG_BITS.items() if oflag & b]
+    return " ".join(names) or "(none)"
+
+
+def expect_raw(child):
+    """While running, the terminal is in raw mode: proves the before/after comparison means something."""
+    lflag = child.termios_now()[3]
+    if lflag & (termios.ICANON | termios.ECHO | termios.ISIG):
+        raise Failure("the terminal is not in raw mode while running (lflag has %s)" % flag_names(child.termios_now()))
+    if not child.before[3] & (termios.ICANON | termios.ECHO | termios.ISIG):
+        raise Failure("the pty did not start in cooked mode; the check would prove nothing")
+
+
+def expect_restored(child, how):
+    out = bytes(child.output)
+    if not out.endswith(RESTORE):
+        raise Failure("%s: the output does not end with the restore sequence ESC[?25h ESC[?1049l; it ends with %r"
+                      % (how, out[-80:]))
+    # Every mode we switched on is switched off in the last stretch of output.
+    tail = out[out.rfind(SYNC_END) + len(SYNC_END):] if SYNC_END in out else out
+    for mode in (b"\x1b[?1000l", b"\x1b[?1002l", b"\x1b[?1006l", b"\x1b[?2004l"):
+        if mode not in tail:
+            raise Failure("%s: the mode reset %r is missing after the last frame" % (how, mode))
+    after = child.termios_now()
+    b, a = child.before, after
+    lmask = termios.ICANON | termios.ECHO | termios.ISIG | termios.IEXTEN
+    if (b[3] & lmask) != (a[3] & lmask):
+        raise Failure("%s: terminal settings not restored: lflag before [%s], after [%s]" % (how, flag_names(b), flag_names(a)))
+    if b[:4] != a[:4] or b[6] != a[6]:
+        raise Failure("%s: terminal settings differ after the run: before %r, after %r" % (how, b, a))
+
+
+class Screen:
+    """Just enough of a terminal to see where text lands: cursor moves (CUP, CUU/CUD/CUF/CUB,
+    CHA, VPA), CR, LF, ED 2, EL 0, text; other sequences (SGR, modes) are skipped. One cell per character (the screens here are ASCII)."""
+
+    def __init__(self, columns, rows):
+        self.columns, self.rows = columns, rows
+        self.clear()
+        self.row = self.column = 0
+
+    def clear(self):
+        self.cells = [[" "] * self.columns for _ in range(self.rows)]
+
+    def feed(self, data):
+        text = data.decode("utf-8", "replace")
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "\x1b":
+                match = CSI.match(text, i)
+                if match:
+                    params, final = match.group(1), match.group(2)
+                    if final == "H" and not params.startswith("?"):
+                        parts = (params.split(";") + ["", ""])[:2]
+                        self.row = min(self.rows - 1, max(0, int(parts[0] or 1) - 1))
+                        self.column = min(self.columns - 1, max(0, int(parts[1] or 1) - 1))
+                    elif final == "J" and params == "2":
+                        self.clear()
+                    elif final in "ABCDGdK" and not params.startswith("?"):
+                        self.move(final, params)
+                    i = match.end()
+                else:
+                    i += 2
+                continue
+            if ch == "\r":
+                self.column = 0
+            elif ch == "\n":
+                self.row = min(self.rows - 1, self.row + 1)
+            elif ch >= " ":
+                if self.column < self.columns:
+                    self.cells[self.row][self.column] = ch
+                self.column += 1
+            i += 1
+
+    def move(self, final, params):
+        n = int(params.split(";")[0] or 0)
+        if final == "A":
+            self.row = max(0, self.row - max(1, n))
+        elif final == "B":
+            self.row = min(self.rows - 1, self.row + max(1, n))
+        elif final == "C":
+            self.column = min(self.columns - 1, self.column + max(1, n))
+        elif final == "D":
+            self.column = max(0, self.column - max(1, n))
+        elif final == "G":
+            self.column = min(self.columns - 1, max(0, n - 1))
+        elif final == "d":
+            self.row = min(self.rows - 1, max(0, n - 1))
+        elif final == "K" and n == 0:
+            for c in range(min(self.column, self.columns), self.columns):
+                self.cells[self.row][c] = " "
+
+    def line(self, row):
+        return "".join(self.cells[row])
+
+    def find(self, text):
+        """(row, column) of `text`, 1-based, or None."""
+        for row in range(self.rows):
+            at = self.line(row).find(text)
+            if at >= 0:
+                return row + 1, at + 1
+        return None
+
+    def dump(self):
+        return "\n".join("|" + self.line(r) + "|" for r in range(self.rows))
+
+
+# -- screens written for the cases ---------------------------------------------------------
+
+def write_screen(folder, name, document):
+    path = os.path.join(folder, name)
+    with open(path, "w") as handle:
+        json.dump(document, handle, indent=2)
+    return path
+
+
+RIGHT_MARK = "RIGHTEDGE"
+
+
+def resize_screen():
+    return {
+        "format": 1,
+        "id": "resize",
+        "body": {"type": "column", "children": [
+            {"type": "text", "text": "top line"},
+            {"type": "text", "text": RIGHT_MARK, "style": {"width": "fill", "textAlign": "right"}},
+        ]},
+    }
+
+
+def click_screen():
+    return {
+        "format": 1,
+        "id": "click",
+        "state": {"clicked": "no"},
+        "body": {"type": "column", "children": [
+            {"type": "text", "text": "clicked=@{clicked}"},
+            {"type": "button", "id": "press", "label": "PressMe",
+             "onPress": {"action": "set", "path": "clicked", "value": "yes"}},
+        ]},
+    }
+
+
+def counter_screen():
+    return {
+        "format": 1,
+        "id": "counter",
+        "title": "Counter",
+        "state": {"n": 1},
+        "keys": {"+": {"action": "set", "path": "n", "value": "@{n + 1}"}},
+        "body": {"type": "column", "style": {"padding": 1, "gap": 1}, "children": [
+            {"type": "text", "text": "A counter among other things", "style": {"bold": True, "color": "cyan"}},
+            {"type": "row", "style": {"gap": 2}, "children": [
+                {"type": "box", "title": "Left", "style": {"border": "rounded", "width": 30, "padding": [0, 1]},
+                 "child": {"type": "column", "children": [
+                     {"type": "text", "text": "first line of the left box"},
+                     {"type": "text", "text": "n=@{n}", "style": {"bold": True, "color": "yellow"}},
+                     {"type": "text", "text": "last line of the left box"},
+                 ]}},
+                {"type": "box", "title": "Right", "style": {"border": "double", "flex": 1, "padding": [0, 1]},
+                 "child": {"type": "column", "children": [
+                     {"type": "text", "text": "unchanging text on the right"},
+                     {"type": "progress", "value": 0.4, "label": "progress"},
+                     {"type": "text", "text": "more unchanging text", "style": {"italic": True}},
+                 ]}},
+            ]},
+            {"type": "divider"},
+            {"type": "text", "text": "Press + to count. Everything else on this screen stays as it is.", "style": {"dim": True}},
+        ]},
+    }
+
+
+# -- cases ---------------------------------------------------------------------------------
+
+def case_ctrl_c(binary, repo, folder):
+    child = Child(binary, ["samples/form.json"], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("some text of the form", lambda out: b"Create your HybridTerm account" in out)
+        expect_raw(child)
+        child.send(b"\x03")
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+            raise Failure("after Ctrl-C expected exit status 0, got %s" % describe(status))
+        expect_restored(child, "Ctrl-C")
+        return "exit 0, terminal restored (%s)" % flag_names(child.termios_now())
+    finally:
+        child.close()
+
+
+def start_form(binary, repo):
+    child = Child(binary, ["samples/form.json"], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("some text of the form", lambda out: b"Create your HybridTerm account" in out)
+        expect_raw(child)
+        child.wait_quiet()
+    except BaseException:
+        child.close()
+        raise
+    return child
+
+
+def case_sigterm(binary, repo, folder):
+    child = start_form(binary, repo)
+    try:
+        os.kill(child.pid, signal.SIGTERM)
+        status = child.wait_exit()
+        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM):
+            raise Failure("after SIGTERM expected death by SIGTERM, got %s" % describe(status))
+        expect_restored(child, "SIGTERM")
+        return "killed by SIGTERM, terminal restored"
+    finally:
+        child.close()
+
+
+def crash_case(binary, repo, number, strict):
+    """A crash signal restores the terminal, then goes to the handler that was there before
+    (here the default action: death by that signal).
+
+    A real crash delivers the signal again by itself (the faulting instruction runs again;
+    abort() raises a second time). A signal sent with kill() does not: unless the runtime
+    re-raises it, the process survives the first one. Unless `strict`, a second signal
+    stands in for that second delivery, after checking the terminal was restored."""
+    name = signal.Signals(number).name
+    child = start_form(binary, repo)
+    note = ""
+    try:
+        os.kill(child.pid, number)
+        try:
+            status = child.wait_exit(timeout=WAIT if strict else 3.0)
+        except Failure:
+            if strict:
+                raise Failure("the process survived %s sent with kill(): the crash handler restored the terminal "
+                              "and chained, but nothing delivers the signal again" % name)
+            # Restored already, while still running; the previous handler must now take it.
+            child.wait_quiet()
+            expect_restored(child, "%s (first, process still running)" % name)
+            note = " (it survived the first %s sent with kill(); the second one ended it)" % name
+            os.kill(child.pid, number)
+            status = child.wait_exit()
+        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == number):
+            raise Failure("after %s expected death by %s, got %s" % (name, name, describe(status)))
+        expect_restored(child, name)
+        return "killed by %s, terminal restored before it ended%s" % (name, note)
+    finally:
+        child.close()
+
+
+def case_crash(binary, repo, folder):
+    return crash_case(binary, repo, signal.SIGABRT, strict=False)
+
+
+def case_crash_segv(binary, repo, folder):
+    return crash_case(binary, repo, signal.SIGSEGV, strict=False)
+
+
+def case_crash_strict(binary, repo, folder):
+    return crash_case(binary, repo, signal.SIGABRT, strict=True)
+
+
+def cursor_columns(data):
+    """Columns of every ESC[row;colH in `data`."""
+    columns = []
+    i = 0
+    while True:
+        i = data.find(b"\x1b[", i)
+        if i < 0:
+            return columns
+        j = i + 2
+        while j < len(data) and (48 <= data[j] <= 57 or data[j] == 59):
+            j += 1
+        if j < len(data) and data[j:j + 1] == b"H":
+            parts = data[i + 2:j].split(b";")
+            if len(parts) == 2 and parts[1]:
+                columns.append((int(parts[0] or b"1"), int(parts[1])))
+        i = j
+
+
+def case_resize(binary, repo, folder):
+    screen = write_screen(folder, "resize.json", resize_screen())
+    child = Child(binary, [screen], repo, columns=80, rows=24)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the right-aligned text", lambda out: RIGHT_MARK.encode() in out)
+        child.wait_quiet()
+        before = Screen(80, 24)
+        before.feed(bytes(child.output))
+        at80 = (2, 80 - len(RIGHT_MARK) + 1)
+        if before.find(RIGHT_MARK) != at80:
+            raise Failure("at 80 columns the right-aligned text is at %r, not %r:\n%s" % (before.find(RIGHT_MARK), at80, before.dump()))
+        start = len(child.output)
+        set_size(child.slave, 100, 30)
+        os.kill(child.pid, signal.SIGWINCH)
+        at100 = (2, 100 - len(RIGHT_MARK) + 1)  # only reachable on a 100-column screen
+
+        def redrawn(out):
+            # A fresh, blank screen: only a full redraw puts the unchanged top line back on it.
+            after = Screen(100, 30)
+            after.feed(out[start:])
+            return after.find(RIGHT_MARK) == at100 and after.find("top line") == (1, 1)
+
+        try:
+            child.wait_for("a full redraw at 100x30 (the top line repainted, the right-aligned text at row %d, column %d)" % at100, redrawn)
+        except Failure:
+            after = Screen(100, 30)
+            after.feed(bytes(child.output[start:]))
+            raise Failure("no full redraw at 100x30; what was written after the resize shows:\n" + after.dump())
+        new = bytes(child.output[start:])
+        if SYNC_BEGIN not in new or SYNC_END not in new:
+            raise Failure("the redraw is not inside synchronized-output markers")
+        wide = [p for p in cursor_columns(new) if p[1] > 80]
+        child.send(b"\x03")
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+            raise Failure("after the resize, Ctrl-C gave %s" % describe(status))
+        return "redrawn at 100x30, text at row %d, column %d; cursor moves past column 80: %s" % (
+            at100 + (" ".join("ESC[%d;%dH" % p for p in wide) or "none",))
+    finally:
+        child.close()
+
+
+def case_click(binary, repo, folder):
+    screen = write_screen(folder, "click.json", click_screen())
+    child = Child(binary, [screen], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the button and the state text", lambda out: b"PressMe" in out and b"clicked=no" in out)
+        child.wait_quiet()
+        # Click where the frame actually put the label, not where we guess it is.
+        view = Screen(80, 24)
+        view.feed(bytes(child.output))
+        spot = view.find("PressMe")
+        if spot is None:
+            raise Failure("the button's label is not on the emulated screen:\n" + view.dump())
+        row, column = spot
+        x = column + 3  # inside the label, 1-based
+        start = len(child.output)
+        child.send(b"\x1b[<0;%d;%dM" % (x, row))
+        child.send(b"\x1b[<0;%d;%dm" % (x, row))
+
+        def clicked(out):
+            now = Screen(80, 24)
+            now.feed(out)
+            return now.find("clicked=yes") is not None
+
+        child.wait_for("clicked=yes on screen after the click at column %d, row %d" % (x, row), clicked)
+        child.send(b"\x03")
+        child.wait_exit()
+        return "click at row %d, column %d set clicked=yes" % (row, x)
+    finally:
+        child.close()
+
+
+def case_small_diff(binary, repo, folder):
+    screen = write_screen(folder, "counter.json", counter_screen())
+    child = Child(binary, [screen], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("n=1 and the text around it", lambda out: b"n=1" in out and b"Everything else" in out)
+        child.wait_quiet(quiet=1.0)
+        first = len(child.output)
+        child.send(b"+")
+        child.wait_for("a frame after '+'", lambda out: SYNC_END in out[first:])
+        child.wait_quiet(quiet=1.0)
+        diff = bytes(child.output[first:])
+        print("small-diff: '+' wrote %d bytes after a first frame of %d bytes: %r" % (len(diff), first, diff))
+        if b"2" not in diff:
+            raise Failure("the diff after '+' does not contain the new digit 2: %r" % diff)
+        if len(diff) >= 60:
+            raise Failure("a one-character change wrote %d bytes (limit 60): %r" % (len(diff), diff))
+        child.send(b"\x03")
+        child.wait_exit()
+        return "'+' wrote %d bytes (first frame %d bytes)" % (len(diff), first)
+    finally:
+        child.close()
+
+
+CASES = {
+    "ctrl-c": case_ctrl_c,
+    "sigterm": case_sigterm,
+    "crash": case_crash,
+    "crash-segv": case_crash_segv,
+    "crash-strict": case_crash_strict,
+    "resize": case_resize,
+    "click": case_click,
+    "small-diff": case_small_diff,
+}
+
+
+def printable(data):
+    return data.decode("utf-8", "replace").replace("\x1b", "\\e")
+
+
+def run_case(name, binary, repo):
+    folder = tempfile.mkdtemp(prefix="hybrid-pty-")
+    Child.latest = None
+    # Whatever the run stores (storage services) stays in the temp folder.
+    os.environ["XDG_DATA_HOME"] = os.path.join(folder, "data")
+    try:
+        summary = CASES[name](binary, repo, folder)
+        print("PASS %s: %s" % (name, summary))
+        return True
+    except Failure as failure:
+        print("FAIL %s: %s" % (name, failure))
+        child = Child.latest
+        if child is not None:
+            print("  process: %s" % describe(child.status))
+            print("  last %d of %d bytes written to the terminal (ESC shown as \\e):" % (min(800, len(child.output)), len(child.output)))
+            print("  " + printable(bytes(child.output[-800:])))
+        return False
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv):
+    args = argv[1:]
+    repo = os.getcwd()
+    if "--repo" in args:
+        at = args.index("--repo")
+        repo = args[at + 1]
+        del args[at:at + 2]
+    if len(args) != 2 or (args[0] not in CASES and args[0] != "all"):
+        print("usage: drive.py CASE BINARY [--repo DIR]; CASE is all (all but crash-strict) or one of %s"
+              % ", ".join(CASES), file=sys.stderr)
+        return 2
+    name, binary = args
+    if not os.access(binary, os.X_OK):
+        print("FAIL %s: no executable at %s (build with swift build --product hybrid)" % (name, binary))
+        return 1
+    names = [n for n in CASES if n != "crash-strict"] if name == "all" else [name]
+    results = [run_case(n, binary, repo) for n in names]
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
