@@ -115,7 +115,7 @@ extension BundleManifest {
     /// manifest, at `$`.
     public static func load(contentsOf path: String, displayName: String? = nil) -> ManifestLoad {
         let name = displayName ?? path
-        guard let bytes = FileSystem.read(path) else {
+        guard let bytes = FileBytes.read(path) else {
             let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
             return ManifestLoad(manifest: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))
         }

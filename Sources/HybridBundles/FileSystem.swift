@@ -12,19 +12,6 @@ enum FileSystem {
         case missing, file, folder, other
     }
 
-    /// The whole file, or `nil` when it cannot be read.
-    static func read(_ path: String) -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
-        }
-    }
-
     /// The absolute path with every symbolic link, `.` and `..` resolved; `nil` when some part
     /// does not exist (a dangling link included).
     static func resolved(_ path: String) -> String? {

@@ -6,7 +6,7 @@ import HybridJSON
 struct ManifestDecoder {
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var references: [ManifestReference] = []
-    private var path = ManifestJSONPath()
+    private var path = JSONPath()
 
     static let fileEntryFields = ["sha256", "size"]
 

@@ -33,34 +33,3 @@ public struct Diagnostic: Sendable, Hashable {
         return "\(source.describe(offset)): \(path): \(prefix)\(message)"
     }
 }
-
-/// A JSON path under construction while the decoder walks a document; turned into text only
-/// when a diagnostic needs it, so a large clean document costs no string building.
-struct JSONPath {
-    enum Segment {
-        case key(String)
-        case index(Int)
-    }
-
-    private(set) var segments: [Segment] = []
-
-    mutating func push(_ segment: Segment) { segments.append(segment) }
-    mutating func pop() { segments.removeLast() }
-
-    var description: String {
-        var text = "$"
-        for segment in segments {
-            switch segment {
-            case .key(let key):
-                if key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }) {
-                    text += "." + key
-                } else {
-                    text += "[\"" + key + "\"]"
-                }
-            case .index(let index):
-                text += "[\(index)]"
-            }
-        }
-        return text
-    }
-}

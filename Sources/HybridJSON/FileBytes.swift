@@ -6,8 +6,9 @@ import Darwin
 
 /// Whole-file reads without Foundation's `Data` round trip (documents are read on the
 /// first-frame path).
-enum FileBytes {
-    static func read(_ path: String) -> [UInt8]? {
+public enum FileBytes {
+    /// The whole file, or `nil` when it cannot be read (missing, a folder, no permission).
+    public static func read(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
