@@ -38,27 +38,36 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let app = HybridApp()
-        app.size = headless ? (size.width, size.height) : TerminalGeometry.size()
+        // The session comes before the app opens anything: a bundle's script creates the
+        // JavaScriptCore context, whose fault handlers must be installed after ours.
+        var session: TerminalSession?
+        if !headless {
+            do {
+                session = try TerminalSession()
+            } catch {
+                FileHandleOutput.standardError("hybrid run: \(error) (use --headless to run without one)")
+                throw UserFailure()
+            }
+        }
+        app.size = session?.size() ?? (size.width, size.height)
+        // In a terminal, problems show on the status line while running and are printed once
+        // the terminal is back to normal; printing them at once would scribble over the screen.
+        var problems: [String] = []
+        if session != nil { app.onProblem = { problems.append($0) } }
+        defer { problems.forEach(FileHandleOutput.standardError) }
         do {
             try open(target, in: app)
         } catch let error as AppError {
+            // The message comes after the terminal is back to normal, so it stays readable.
+            session?.restore()
             FileHandleOutput.standardError(error.description)
             throw UserFailure()
         }
-        if headless {
+        guard let session else {
             let frame = HeadlessDriver.run(app, keys: try KeyScript(parsing: keys))
             FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
             return
         }
-        let session: TerminalSession
-        do {
-            session = try TerminalSession()
-        } catch {
-            FileHandleOutput.standardError("hybrid run: \(error) (use --headless to run without one)")
-            throw UserFailure()
-        }
-        // Problems show on the status line; printing them would scribble over the screen.
-        app.onProblem = { _ in }
         TerminalDriver(app: app, session: session, colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment)).run()
         session.restore()
     }

@@ -52,6 +52,7 @@ public final class TerminalDriver {
     private func readInput() {
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(session.input, &bytes, bytes.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
         guard count > 0 else {
             // End of input (the terminal went away): leave as if quitting.
             app.quit()

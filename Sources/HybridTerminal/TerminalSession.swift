@@ -192,9 +192,9 @@ enum SignalHandlers {
             }
         }
         for signal in crashSignals {
-            install(signal) { number in
+            installWithInfo(signal) { number, info, _ in
                 SessionState.restore()
-                SignalHandlers.chain(number)
+                SignalHandlers.chain(number, sentByProcess: (info?.pointee.si_code ?? 0) <= 0)
             }
         }
         install(SIGWINCH) { _ in
@@ -213,10 +213,23 @@ enum SignalHandlers {
         previous[Int(signal)] = old
     }
 
+    private static func installWithInfo(_ signal: Int32,
+                                        _ handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_sigaction = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_SIGINFO
+        var old = sigaction()
+        sigaction(signal, &action, &old)
+        previous[Int(signal)] = old
+    }
+
     /// Hands a crash signal to whoever handled it before us (or the default action) by putting
-    /// their handler back and returning: the faulting instruction runs again and faults into
-    /// it with the original fault information; `abort` raises again by itself.
-    static func chain(_ signal: Int32) {
+    /// their handler back. A real fault returns: the faulting instruction runs again and faults
+    /// into that handler with the original fault information. A signal another process sent
+    /// (`kill`; its `si_code` is not positive) would not come again by itself, so it is raised.
+    static func chain(_ signal: Int32, sentByProcess: Bool) {
         sigaction(signal, previous + Int(signal), nil)
+        if sentByProcess { raise(signal) }
     }
 }

@@ -461,11 +461,11 @@ def crash_case(binary, repo, number, strict):
 
 
 def case_crash(binary, repo, folder):
-    return crash_case(binary, repo, signal.SIGABRT, strict=False)
+    return crash_case(binary, repo, signal.SIGABRT, strict=True)
 
 
 def case_crash_segv(binary, repo, folder):
-    return crash_case(binary, repo, signal.SIGSEGV, strict=False)
+    return crash_case(binary, repo, signal.SIGSEGV, strict=True)
 
 
 def case_crash_strict(binary, repo, folder):
