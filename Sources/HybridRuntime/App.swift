@@ -83,6 +83,12 @@ public final class HybridApp: @unchecked Sendable {
         if let onAppear = document.onAppear { run(onAppear, on: screen, view: nil, event: .null) }
     }
 
+    /// Registers a native screen: `build` makes its document (a screen JSON object) from the
+    /// query parameters of the URL that opens it, so Swift screens open through the same router.
+    public func registerScreen(_ name: String, build: @escaping @Sendable (JSONObject) -> JSONValue) {
+        router.native[name] = build
+    }
+
     /// Returns to the previous screen (nothing happens on the first).
     public func back() {
         guard screens.count > 1 else { return }
@@ -108,12 +114,37 @@ public final class HybridApp: @unchecked Sendable {
             // Focus what the first frame shows, now that the views exist.
             if focusFirst(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
         }
+        if revealFocus(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
         if let status, size.rows > 0 {
             let row = size.rows - 1
             buffer.fill(Rect(x: 0, y: row, width: size.columns, height: 1), style: CellStyle(foreground: .ansi(1), attributes: .reverse))
             buffer.write(status, x: 0, y: row, limit: size.columns, style: CellStyle(foreground: .ansi(1), attributes: .reverse))
         }
         return buffer
+    }
+
+    /// Scrolls the scroll views around the focused widget so it is in view; true when one moved.
+    func revealFocus(in screen: Screen) -> Bool {
+        guard let focused = screen.focusedView else { return false }
+        var moved = false
+        for viewport in screen.scrollAncestors(of: focused.key) {
+            let insets = viewport.layoutStyle.insets
+            let top = viewport.frame.y + insets.top
+            let bottom = viewport.frame.maxY - insets.bottom
+            let current = screen.interaction.scroll[viewport.key] ?? 0
+            var offset = current
+            if focused.frame.y < top {
+                offset -= top - focused.frame.y
+            } else if focused.frame.maxY > bottom {
+                offset += min(focused.frame.maxY - bottom, focused.frame.y - top)
+            }
+            offset = max(0, offset)
+            if offset != current {
+                screen.interaction.scroll[viewport.key] = offset
+                moved = true
+            }
+        }
+        return moved
     }
 
     /// Focuses the node marked `autofocus`, else the first focusable one; false when the focus

@@ -124,6 +124,18 @@ public final class Screen: @unchecked Sendable {
         return root.map(find) ?? false
     }
 
+    /// The scroll views around the view with `key`, innermost last.
+    func scrollAncestors(of key: String) -> [View] {
+        func path(to view: View) -> [View]? {
+            if view.key == key { return [view] }
+            for child in view.children {
+                if let found = path(to: child) { return [view] + found }
+            }
+            return nil
+        }
+        return (root.flatMap(path) ?? []).dropLast().filter { $0.layoutStyle.arrangement == .scrolling }
+    }
+
     /// The focused view, if any.
     var focusedView: View? { interaction.focused.flatMap(view(withKey:)) }
 }

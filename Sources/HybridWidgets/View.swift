@@ -93,10 +93,15 @@ public final class View: LayoutItem {
         case .button, .input, .checkbox, .select, .tabs: return true
         case .list(_, _, let onSelect): return onSelect != nil && !children.isEmpty
         case .table(_, _, let onSelect): return onSelect != nil || layoutStyle.height != nil
-        case .scroll: return contentHeight > frame.height
+        // A scroll view takes focus only to scroll text; with focusable content, focusing that
+        // content scrolls it into view instead.
+        case .scroll: return contentHeight > frame.height && !children.contains(where: \.containsFocusable)
         default: return false
         }
     }
+    /// Whether the view or something inside it can take focus.
+    var containsFocusable: Bool { isFocusable || children.contains(where: \.containsFocusable) }
+
     /// Whether it has focus now.
     public var isFocused = false
     /// The highlighted row of a list or table.

@@ -67,3 +67,23 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(harness.problems[0].hasSuffix("Failed to evaluate [1 / 0]. Division by zero is not supported."), harness.problems[0])
     }
 }
+
+extension InteractionTests {
+    func testScrollViewsFollowTheFocus() throws {
+        let harness = try AppHarness(size: (30, 4))
+        let buttons = (1...8).map { #"{"type": "button", "label": "B\#($0)"}"# }.joined(separator: ",")
+        let rows = try harness.run(screen: AppHarness.screen(#"{"type": "scroll", "style": {"height": 4}, "children": [\#(buttons)]}"#),
+                                   keys: "tab tab tab tab tab")
+        XCTAssertEqual(rows.map { $0.replacingOccurrences(of: " ", with: "") }, ["[B3]▲", "[B4]", "[B5]", "[B6]▼"], "B6 focused and in view")
+    }
+
+    func testNativeScreensOpenThroughTheRouter() throws {
+        let harness = try AppHarness()
+        harness.app.registerScreen("about") { params in
+            try! JSONParser.parse(#"{"format": 1, "id": "about", "body": {"type": "text", "text": "About @{params.who}"}}"#).plain
+        }
+        let rows = try harness.run(screen: AppHarness.screen(#"{"type": "button", "label": "Go", "onPress": {"action": "navigate", "url": "app://about?who=Swift"}}"#),
+                                   keys: "enter")
+        XCTAssertEqual(rows[0], "About Swift")
+    }
+}
