@@ -185,7 +185,8 @@ extension HybridApp {
         }
     }
 
-    /// Up/Down/Home/End move a list's or table's selection; Enter picks the selected row.
+    /// Up/Down/Home/End move a list's or table's selection; Enter picks the selected row
+    /// (Space stays free for screen keys, as SPEC §2 has only Enter select).
     private func moveSelection(_ view: View, key: String, count: Int, on screen: Screen, pick: (Int) -> Void) -> Bool {
         guard count > 0 else { return false }
         let current = min(screen.interaction.selection[view.key] ?? 0, count - 1)
@@ -195,7 +196,7 @@ extension HybridApp {
         case "down": next = min(count - 1, current + 1)
         case "home", "pageup": next = 0
         case "end", "pagedown": next = count - 1
-        case "enter", "space":
+        case "enter":
             pick(current)
             return true
         default: return false

@@ -94,6 +94,11 @@ public final class HybridApp: @unchecked Sendable {
         guard screens.count > 1 else { return }
         screens.removeLast()
         needsFrame = true
+        // `onAppear` runs whenever a screen comes to the top, so it can refresh what the
+        // screens above it changed (a cart, say).
+        if let screen = currentScreen, let onAppear = screen.document.onAppear {
+            run(onAppear, on: screen, view: nil, event: .null)
+        }
     }
 
     /// Ends the app.
