@@ -44,6 +44,11 @@ final class TerminalTests: XCTestCase {
         try drive("ctrl-c")
     }
 
+    /// A bundle that fails while starting: status 1, the terminal restored, then the message.
+    func testAFatalErrorIsPrintedAfterTheTerminalIsRestored() throws {
+        try drive("fatal")
+    }
+
     /// SIGTERM restores the terminal, then the process dies by SIGTERM.
     func testSigtermRestoresTheTerminalAndEndsBySigterm() throws {
         try drive("sigterm")

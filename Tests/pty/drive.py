@@ -589,7 +589,37 @@ def case_small_diff(binary, repo, folder):
         child.close()
 
 
+def case_fatal(binary, repo, folder):
+    """A bundle whose script throws while starting: the run ends with status 1, the terminal
+    is restored, and the error is printed after the restore sequence, where it stays readable."""
+    bundle = os.path.join(folder, "broken")
+    os.makedirs(bundle)
+    write_screen(bundle, "home.json", {"format": 1, "id": "home", "body": {"type": "text", "text": "never shown"}})
+    write_screen(bundle, "manifest.json", {"app": "broken", "version": "1.0.0", "entry": "main.js",
+                                           "start": "home", "screens": {"home": "home.json"}})
+    with open(os.path.join(bundle, "main.js"), "w") as handle:
+        handle.write("const ready = false;\nthrow new Error('broken at start');\n")
+    child = Child(binary, [bundle], repo)
+    try:
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
+            raise Failure("a bundle failing at start should exit with status 1, got %s" % describe(status))
+        out = bytes(child.output)
+        restored = out.rfind(RESTORE)
+        message = out.find(b"main.js:2:")
+        if restored < 0:
+            raise Failure("the restore sequence is missing: %r" % out[-200:])
+        if message < restored:
+            raise Failure("the error must come after the terminal is restored: %r" % out[-300:])
+        if b"Error: broken at start" not in out[message:]:
+            raise Failure("the script's error is not reported: %r" % out[-300:])
+        return "exit 1, terminal restored, then the error"
+    finally:
+        child.close()
+
+
 CASES = {
+    "fatal": case_fatal,
     "ctrl-c": case_ctrl_c,
     "sigterm": case_sigterm,
     "crash": case_crash,
