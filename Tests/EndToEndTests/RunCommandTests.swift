@@ -18,19 +18,19 @@ final class RunCommandTests: XCTestCase {
     }
 
     func testTheTodoBundleAddsTogglesAndKeepsItsList() throws {
-        let first = try run(["samples/todo", "--headless", "--size", "60x9", "--keys", #""Buy tea" enter "Write docs" enter tab down enter"#])
+        let first = try run(["samples/todo", "--headless", "--size", "60x9", "--keys", #""Buy tea" enter "Write docs" enter tab tab space"#])
         XCTAssertEqual(first.status, 0, first.standardError)
         XCTAssertEqual(first.standardError, "samples/todo: a development bundle (no manifest.sig); it runs unsigned\n")
         let rows = first.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(rows[0], " ✔ Todo · 2 items")
-        XCTAssertEqual(rows[4], " ○ Buy tea")
-        XCTAssertEqual(rows[5], " ✔ Write docs")
+        XCTAssertEqual(rows[4], " [ ] Buy tea")
+        XCTAssertEqual(rows[5], " [x] Write docs")
         // The list was saved with the storage service: a new process shows it, and Ctrl-D
         // clears what is done.
         let second = try run(["samples/todo", "--headless", "--size", "60x9", "--keys", "ctrl+d"])
         let again = second.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(again[0], " ✔ Todo · 1 items")
-        XCTAssertEqual(again[4], " ○ Buy tea")
+        XCTAssertEqual(again[4], " [ ] Buy tea")
         XCTAssertEqual(again[5], "")
     }
 

@@ -14,12 +14,8 @@ ui.handler('add', () => {
   save();
 });
 
-ui.handler('toggle', (event) => {
-  const todos = state.get('todos');
-  todos[event.index].done = !todos[event.index].done;
-  state.set('todos', todos);
-  save();
-});
+// Ticking an item writes todos.N.done through the checkbox's binding; this saves it.
+ui.handler('save', () => save());
 
 ui.handler('clearDone', () => {
   state.set('todos', state.get('todos').filter((todo) => !todo.done));
