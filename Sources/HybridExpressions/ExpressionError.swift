@@ -10,6 +10,10 @@ public struct ExpressionError: Error, Equatable, Sendable, CustomStringConvertib
     /// Creates an error with the given text.
     public init(_ message: String) { self.message = message }
 
+    /// Whether the text is already a whole DivKit message (`Failed to evaluate [...]. ...`),
+    /// so an enclosing call must not wrap it again.
+    var isComplete: Bool { message.hasPrefix("Failed to evaluate [") }
+
     /// Same as ``message``.
     public var description: String { message }
 }

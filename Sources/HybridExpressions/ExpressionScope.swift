@@ -5,6 +5,29 @@
 public protocol ExpressionScope {
     /// The value of the variable called `name`, or `nil` when there is no such variable.
     func value(of name: String) -> ExpressionValue?
+
+    /// A value kept by the host across sessions (DivKit's stored values, read by
+    /// `getStoredIntegerValue('name', fallback)` and the like); `nil` when there is none.
+    func storedValue(of name: String) -> ExpressionValue?
+}
+
+extension ExpressionScope {
+    /// No stored values unless the scope provides them.
+    public func storedValue(of name: String) -> ExpressionValue? { nil }
+}
+
+/// The parameters of a user-defined function over the scope it was called from.
+struct ArgumentScope: ExpressionScope {
+    let names: [String]
+    let values: [ExpressionValue]
+    let parent: any ExpressionScope
+
+    func value(of name: String) -> ExpressionValue? {
+        if let index = names.firstIndex(of: name) { return values[index] }
+        return parent.value(of: name)
+    }
+
+    func storedValue(of name: String) -> ExpressionValue? { parent.storedValue(of: name) }
 }
 
 /// A scope over a fixed set of declared variables.

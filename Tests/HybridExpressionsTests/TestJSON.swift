@@ -28,6 +28,19 @@ enum TestJSON: Equatable {
         return nil
     }
 
+    /// The value as compact text (for matching skip entries).
+    static func render(_ value: TestJSON) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let v): return v ? "true" : "false"
+        case .int(let v): return String(v)
+        case .double(let v): return String(v)
+        case .string(let v): return v
+        case .array(let items): return "[" + items.map(render).joined(separator: ",") + "]"
+        case .object(let entries): return "{" + entries.map { "\($0.0):\(render($0.1))" }.joined(separator: ",") + "}"
+        }
+    }
+
     var string: String? { if case .string(let s) = self { return s }; return nil }
     var array: [TestJSON]? { if case .array(let a) = self { return a }; return nil }
 

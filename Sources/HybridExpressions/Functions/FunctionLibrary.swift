@@ -42,29 +42,33 @@ public struct FunctionLibrary: Sendable {
         library.registerColors()
         library.registerDatetimes()
         library.registerCollections()
+        library.registerFormatting()
+        library.registerVariableReaders()
         return library
     }()
 }
 
 /// Picks the overload for runtime argument types, with DivKit's reasons when none fits.
 enum OverloadResolver {
+    /// Functions that DivKit resolves without the integer-to-number cast, and whose errors
+    /// are worded "has no matching override" (their platforms implement them apart).
+    static let strictNames: Set<String> = ["toBoolean", "toInteger"]
+
     static func resolve(_ overloads: [ExpressionFunction], _ types: [ExpressionType], isMethod: Bool)
         throws(ExpressionError) -> ExpressionFunction
     {
         let kind = isMethod ? "Method" : "Function"
+        let name = overloads[0].name
         // A method's receiver is its first argument, but DivKit's texts list only the others.
         let shown = isMethod ? Array(types.dropFirst()) : types
-        if overloads.count == 1 {
+        let strict = !isMethod && strictNames.contains(name)
+        if overloads.count == 1 && !strict {
             let only = overloads[0]
             switch only.match(types, allowingCast: true) {
             case .exact, .withCast:
                 return only
             case .countMismatch:
-                if shown.isEmpty {
-                    throw ExpressionError(only.isVariadic
-                        ? "Non empty argument list is required for function '\(only.name)'."
-                        : "\(kind) requires non empty argument list.")
-                }
+                if shown.isEmpty { throw emptyArguments(name, kind: kind, variadic: !isMethod && only.isVariadic) }
                 throw ExpressionError(only.isVariadic
                     ? "At least \(only.parameters.count) argument(s) expected."
                     : "Exactly \(only.parameters.count) argument(s) expected.")
@@ -75,26 +79,50 @@ enum OverloadResolver {
         for overload in overloads {
             if case .exact = overload.match(types, allowingCast: false) { return overload }
         }
-        // With casting, DivKit accepts only an unambiguous match.
-        var candidate: ExpressionFunction?
-        var ambiguous = false
-        for overload in overloads {
-            switch overload.match(types, allowingCast: true) {
-            case .exact, .withCast:
-                if candidate != nil { ambiguous = true }
-                candidate = overload
-            default:
-                break
+        if !strict {
+            // With casting, DivKit accepts only an unambiguous match.
+            var candidate: ExpressionFunction?
+            var ambiguous = false
+            for overload in overloads {
+                switch overload.match(types, allowingCast: true) {
+                case .exact, .withCast:
+                    if candidate != nil { ambiguous = true }
+                    candidate = overload
+                default:
+                    break
+                }
             }
+            if let candidate, !ambiguous { return candidate }
         }
-        if let candidate, !ambiguous { return candidate }
         if shown.isEmpty {
-            if overloads.contains(where: \.isVariadic) {
-                throw ExpressionError("Non empty argument list is required for function '\(overloads[0].name)'.")
-            }
-            throw ExpressionError("\(kind) requires non empty argument list.")
+            throw emptyArguments(name, kind: kind,
+                                 variadic: strict || (!isMethod && overloads.contains(where: \.isVariadic)))
         }
         let names = shown.map(\.displayName).joined(separator: ", ")
+        if strict {
+            throw ExpressionError("Function '\(name)' has no matching override for given argument types: \(names).")
+        }
         throw ExpressionError("\(kind) has no matching overload for given argument types: \(names).")
+    }
+
+    private static func emptyArguments(_ name: String, kind: String, variadic: Bool) -> ExpressionError {
+        variadic
+            ? ExpressionError("Non empty argument list is required for function '\(name)'.")
+            : ExpressionError("\(kind) requires non empty argument list.")
+    }
+}
+
+extension FunctionLibrary {
+    /// Adds a user-defined function whose body is an expression over its named parameters
+    /// (DivKit's custom functions, as in `"functions": [{"name", "arguments", "body"}]`).
+    /// The body sees the parameters over the calling scope. Such a function can also be passed
+    /// by name to `filter`.
+    public mutating func registerUserFunction(name: String, parameters: [(name: String, type: ExpressionType)],
+                                              body: ExpressionTemplate) {
+        let names = parameters.map(\.name)
+        register(ExpressionFunction(name: name, parameters: parameters.map(\.type), parameterNames: names) {
+            (arguments: [ExpressionValue], scope: any ExpressionScope) throws(ExpressionError) in
+            try body.evaluate(in: ArgumentScope(names: names, values: arguments, parent: scope))
+        })
     }
 }

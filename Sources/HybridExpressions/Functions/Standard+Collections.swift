@@ -13,7 +13,11 @@ extension FunctionLibrary {
                 try FunctionLibrary.element(args.array(0), args.integer(1), as: type)
             }
             register("get\(word)FromArray", [.array, .integer], fromArray)
-            if type != .array && type != .dict { register("getArray\(word)", [.array, .integer], fromArray) }
+            if type != .array && type != .dict {
+                register("getArray\(word)", [.array, .integer]) { args throws(ExpressionError) in
+                    try FunctionLibrary.element(args.array(0), args.integer(1), as: type, legacy: true)
+                }
+            }
             registerMethod("get\(word)", [.array, .integer], fromArray)
 
             // Dicts: getXFromDict(dict, keys…), legacy getDictX(dict, keys…), method dict.getX(keys…).
@@ -58,6 +62,19 @@ extension FunctionLibrary {
         }
 
         register("len", [.array]) { args in .integer(args.array(0).count) }
+        // Mean of the numeric items (0 for an empty array).
+        register("avg", [.array]) { args throws(ExpressionError) in
+            let items = args.array(0)
+            guard !items.isEmpty else { return .number(0) }
+            var total = 0.0
+            for item in items {
+                guard let value = item.numberValue else {
+                    throw ExpressionError("Invalid argument type: expected Number, got \(item.type.displayName).")
+                }
+                total += value
+            }
+            return .number(total / Double(items.count))
+        }
         register("len", [.dict]) { args in .integer(args.dict(0).count) }
         registerMethod("isEmpty", [.array]) { args in .boolean(args.array(0).isEmpty) }
         registerMethod("isEmpty", [.dict]) { args in .boolean(args.dict(0).isEmpty) }
@@ -73,12 +90,20 @@ extension FunctionLibrary {
         registerMethod("getValues", [.dict], values)
     }
 
-    /// `items[index]` converted to `type`, or DivKit's reason for failing.
-    static func element(_ items: [ExpressionValue], _ index: Int, as type: ExpressionType) throws(ExpressionError) -> ExpressionValue {
+    /// `items[index]` converted to `type`, or DivKit's reason for failing. The legacy
+    /// `getArrayX` functions word their errors as the dict functions do, without a full stop.
+    static func element(_ items: [ExpressionValue], _ index: Int, as type: ExpressionType, legacy: Bool = false)
+        throws(ExpressionError) -> ExpressionValue
+    {
         guard items.indices.contains(index) else {
-            throw ExpressionError("Requested index (\(index)) out of bounds array size (\(items.count)).")
+            throw ExpressionError("Requested index (\(index)) out of bounds array size (\(items.count))\(legacy ? "" : ".")")
         }
-        return try convert(items[index], to: type, quoted: false)
+        do throws(ExpressionError) {
+            return try convert(items[index], to: type, quoted: legacy)
+        } catch {
+            guard legacy, error.message.hasSuffix(".") else { throw error }
+            throw ExpressionError(String(error.message.dropLast()))
+        }
     }
 
     /// The value at a key path in `dict`, converted to `type`, or DivKit's reason for failing.
@@ -102,6 +127,13 @@ extension FunctionLibrary {
         if value.type == type { return value }
         switch (type, value) {
         case (.number, .integer(let v)): return .number(Double(v))
+        case (.integer, .number(let v)):
+            // JSON numbers read as integers when whole and in range.
+            guard v.rounded(.towardZero) == v else { throw ExpressionError("Cannot convert value to integer.") }
+            guard v >= -9.223372036854775808e18, v < 9.223372036854775808e18 else {
+                throw ExpressionError(ExpressionError.integerOverflow)
+            }
+            return .integer(Int(v))
         case (.url, .string(let v)): return .url(v)
         case (.color, .string(let v)):
             guard let color = ExpressionColor(hex: v) else {
@@ -109,9 +141,11 @@ extension FunctionLibrary {
             }
             return .color(color)
         default:
+            // A value read from JSON has no integer type of its own in DivKit's texts.
+            let actual = value.type == .integer ? ExpressionType.number : value.type
             let message = quoted
-                ? "Incorrect value type: expected \"\(type.name)\", got \"\(value.type.name)\"."
-                : "Incorrect value type: expected \(type.displayName), got \(value.type.displayName)."
+                ? "Incorrect value type: expected \"\(type.name)\", got \"\(actual.name)\"."
+                : "Incorrect value type: expected \(type.displayName), got \(actual.displayName)."
             throw ExpressionError(message)
         }
     }

@@ -17,6 +17,15 @@ extension FunctionLibrary {
                                    green: try component(args.number(1)), blue: try component(args.number(2))))
         }
 
+        for top in [ExpressionType.color, .string] {
+            for bottom in [ExpressionType.color, .string] {
+                register("alphaBlend", [top, bottom]) { args throws(ExpressionError) in
+                    .color(FunctionLibrary.alphaBlend(try FunctionLibrary.colorArgument(args[1]),
+                                                      over: try FunctionLibrary.colorArgument(args[0])))
+                }
+            }
+        }
+
         // (name suffix, bit shift of the component in 0xAARRGGBB)
         let channels: [(String, UInt32)] = [("Alpha", 24), ("Red", 16), ("Green", 8), ("Blue", 0)]
         for (channel, shift) in channels {
@@ -34,6 +43,20 @@ extension FunctionLibrary {
         }
     }
 
+    /// `alphaBlend(background, colour)`: the second colour drawn over the first (source-over),
+    /// which is what DivKit's data expects (`alphaBlend('#FF0000', '#800000FF')` is `#FF7F0080`).
+    static func alphaBlend(_ top: ExpressionColor, over bottom: ExpressionColor) -> ExpressionColor {
+        let a = Double(top.alpha) / 255, b = Double(bottom.alpha) / 255
+        let alpha = a + b * (1 - a)
+        guard alpha > 0 else { return ExpressionColor(argb: 0) }
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let value = (Double(x) * a + Double(y) * b * (1 - a)) / alpha
+            return UInt8(max(0, min(255, value.rounded())))
+        }
+        return ExpressionColor(alpha: UInt8((alpha * 255).rounded()), red: mix(top.red, bottom.red),
+                               green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
+    }
+
     /// A colour argument given as a colour or as `#…` text.
     static func colorArgument(_ value: ExpressionValue) throws(ExpressionError) -> ExpressionColor {
         switch value {
@@ -45,31 +68,6 @@ extension FunctionLibrary {
             return color
         default:
             throw ExpressionError("Unable to convert value to Color, expected format #AARRGGBB.")
-        }
-    }
-
-    /// Datetime basics, in UTC.
-    mutating func registerDatetimes() {
-        register("parseUnixTime", [.integer]) { args in
-            .datetime(Date(timeIntervalSince1970: TimeInterval(args.integer(0))))
-        }
-        register("addMillis", [.datetime, .integer]) { args in
-            .datetime(args.datetime(0).addingTimeInterval(TimeInterval(args.integer(1)) / 1000))
-        }
-        let parts: [(String, Calendar.Component)] = [
-            ("getYear", .year), ("getMonth", .month), ("getDay", .day),
-            ("getHours", .hour), ("getMinutes", .minute), ("getSeconds", .second),
-        ]
-        for (name, part) in parts {
-            register(name, [.datetime]) { args in
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(identifier: "UTC")!
-                return .integer(calendar.component(part, from: args.datetime(0)))
-            }
-        }
-        register("getMillis", [.datetime]) { args in
-            let millis = Int((args.datetime(0).timeIntervalSince1970 * 1000).rounded(.down))
-            return .integer(((millis % 1000) + 1000) % 1000)
         }
     }
 }

@@ -87,6 +87,11 @@ extension FunctionLibrary {
             ("sin", Foundation.sin), ("cos", Foundation.cos), ("tan", Foundation.tan),
             ("asin", Foundation.asin), ("acos", Foundation.acos), ("atan", Foundation.atan),
             ("cot", { 1 / Foundation.tan($0) }),
+            // DivKit's ctan: the cotangent, exactly 0 where the cosine vanishes (pi/2).
+            ("ctan", { x in
+                let c = Foundation.cos(x), s = Foundation.sin(x)
+                return Swift.abs(c) < 1e-15 ? 0 : c / s
+            }),
         ]
         for (name, f) in trig {
             register(name, [.number]) { args in .number(f(args.number(0))) }

@@ -144,14 +144,19 @@ final class CallNode: Node, @unchecked Sendable {
         var values: [ExpressionValue] = []
         values.reserveCapacity(arguments.count)
         for argument in arguments { values.append(try argument.evaluate(scope)) }
+        // DivKit names an unknown function bare when it has no arguments.
+        if overloads.isEmpty && values.isEmpty { throw ExpressionError("Unknown function name: \(name).") }
         do throws(ExpressionError) {
             guard !overloads.isEmpty else {
                 throw ExpressionError("Unknown \(isMethod ? "method" : "function") name: \(name).")
             }
-            let function = try OverloadResolver.resolve(overloads, values.map(\.type), isMethod: isMethod)
-            return try function.body(function.cast(values))
+            let function = overloads.count == 1 && overloads[0].fits(values)
+                ? overloads[0]
+                : try OverloadResolver.resolve(overloads, values.map(\.type), isMethod: isMethod)
+            return try function.body(function.cast(values), scope)
         } catch {
             // Bodies throw bare reasons; DivKit shows the call with its argument values.
+            if error.isComplete { throw error }
             let shown = isMethod ? Array(values.dropFirst()) : values
             throw .evaluation("\(name)(\(shown.map(\.messageFormat).joined(separator: ", ")))", error.message)
         }
@@ -179,4 +184,74 @@ final class TemplateNode: Node, @unchecked Sendable {
         return .string(text)
     }
     override var description: String { parts.map(\.description).joined() }
+}
+
+/// `array.filter(predicate)`, where `predicate` names a user-defined function: the items for
+/// which it returns `true`. Each item picks the predicate's overload by its type (text that is
+/// a colour or URL may match a colour or URL parameter).
+final class FilterNode: Node, @unchecked Sendable {
+    let receiver: Node
+    let predicate: String
+    let overloads: [ExpressionFunction]
+    init(receiver: Node, predicate: String, overloads: [ExpressionFunction]) {
+        self.receiver = receiver
+        self.predicate = predicate
+        self.overloads = overloads
+    }
+    override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        let value = try receiver.evaluate(scope)
+        do throws(ExpressionError) {
+            guard case .array(let items) = value else {
+                throw ExpressionError("Method has no matching overload for given argument types: \(value.type.displayName).")
+            }
+            if items.isEmpty { return .array([]) }
+            let unary = overloads.filter { $0.parameters.count == 1 }
+            guard let first = unary.first else {
+                throw ExpressionError("Exactly \(overloads[0].parameters.count) argument(s) expected.")
+            }
+            var kept: [ExpressionValue] = []
+            for item in items {
+                guard let (function, argument) = FilterNode.pick(unary, for: item) else {
+                    throw ExpressionError("Invalid argument type: expected \(first.parameters[0].displayName), got \(item.type.displayName).")
+                }
+                guard case .boolean(let keep) = try function.body([argument], scope) else {
+                    throw ExpressionError("Function must return boolean value.")
+                }
+                if keep { kept.append(item) }
+            }
+            return .array(kept)
+        } catch {
+            throw .evaluation("filter(\(predicate))", error.message)
+        }
+    }
+
+    /// The overload taking `item`, and `item` converted to its parameter type.
+    static func pick(_ overloads: [ExpressionFunction], for item: ExpressionValue) -> (ExpressionFunction, ExpressionValue)? {
+        if let exact = overloads.first(where: { $0.parameters[0] == item.type }) {
+            if case .string(let text) = item {
+                // Text that reads as a colour or URL goes to such an overload first.
+                if let color = overloads.first(where: { $0.parameters[0] == .color }), let parsed = ExpressionColor(hex: text) {
+                    return (color, .color(parsed))
+                }
+                if let url = overloads.first(where: { $0.parameters[0] == .url }), text.contains("://") {
+                    return (url, .url(text))
+                }
+            }
+            return (exact, item)
+        }
+        switch item {
+        case .integer(let value):
+            if let number = overloads.first(where: { $0.parameters[0] == .number }) { return (number, .number(Double(value))) }
+        case .string(let text):
+            if let color = overloads.first(where: { $0.parameters[0] == .color }), let parsed = ExpressionColor(hex: text) {
+                return (color, .color(parsed))
+            }
+            if let url = overloads.first(where: { $0.parameters[0] == .url }) { return (url, .url(text)) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    override var description: String { "\(receiver).filter(\(predicate))" }
 }

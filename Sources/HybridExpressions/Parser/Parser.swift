@@ -175,6 +175,13 @@ struct Parser {
         }
         forward()
         let isMethod = receiver != nil
+        // `array.filter(predicate)`: a bare name that is a user-defined function is passed as
+        // the function itself, not read as a variable.
+        if isMethod, name == "filter", arguments.count == 2, let reference = arguments[1] as? VariableNode,
+           let predicates = library.functions[reference.name], predicates.contains(where: { $0.parameterNames != nil })
+        {
+            return FilterNode(receiver: arguments[0], predicate: reference.name, overloads: predicates)
+        }
         let overloads = (isMethod ? library.methods[name] : library.functions[name]) ?? []
         return CallNode(name: name, arguments: arguments, overloads: overloads, isMethod: isMethod)
     }

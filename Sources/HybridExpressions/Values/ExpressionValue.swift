@@ -65,7 +65,10 @@ public enum ExpressionValue: Equatable, Sendable {
     /// (e.g. `Failed to evaluate ['abc' < 7.0]`).
     var messageFormat: String {
         switch self {
-        case .string(let value): return "'\(value)'"
+        case .string(let value):
+            // Written back as a literal: backslashes and quotes escaped again.
+            guard value.contains(where: { $0 == "\\" || $0 == "'" }) else { return "'\(value)'" }
+            return "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
         case .dict: return "<dict>"
         case .array: return "<array>"
         default: return displayString

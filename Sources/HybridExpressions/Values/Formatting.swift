@@ -29,7 +29,7 @@ enum NumberFormatting {
     /// The shortest round-trip significant digits of a positive finite `value` and its
     /// scientific exponent (value = d.ddd × 10^exponent), taken from Swift's own shortest
     /// representation so no digits are invented.
-    private static func shortestDigits(_ value: Double) -> (String, Int) {
+    static func shortestDigits(_ value: Double) -> (String, Int) {
         let text = value.description
         var digits: String
         var exponent: Int
@@ -65,14 +65,12 @@ enum NumberFormatting {
 /// Datetime to text as DivKit shows it: `yyyy-MM-dd HH:mm:ss` in UTC.
 enum DateFormatting {
     static func string(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func pad(_ n: Int?, _ width: Int = 2) -> String {
-            let text = String(n ?? 0)
+        let t = CivilTime(date)
+        func pad(_ n: Int, _ width: Int = 2) -> String {
+            let text = String(n)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        return "\(pad(c.year, 4))-\(pad(c.month))-\(pad(c.day)) \(pad(c.hour)):\(pad(c.minute)):\(pad(c.second))"
+        return "\(pad(t.year, 4))-\(pad(t.month))-\(pad(t.day)) \(pad(t.hour)):\(pad(t.minute)):\(pad(t.second))"
     }
 }
 
