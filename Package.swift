@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
-        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime"]),
+        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles"]),
         .testTarget(name: "HybridBundlesTests", dependencies: ["HybridBundles"]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),

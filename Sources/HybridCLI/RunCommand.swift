@@ -43,7 +43,9 @@ struct RunCommand: ParsableCommand {
         var session: TerminalSession?
         if !headless {
             do {
-                session = try TerminalSession()
+                var options = TerminalSession.Options()
+                options.holdStandardError = true
+                session = try TerminalSession(options: options)
             } catch {
                 FileHandleOutput.standardError("hybrid run: \(error) (use --headless to run without one)")
                 throw UserFailure()

@@ -1,4 +1,5 @@
 import HybridDocument
+import HybridEventLoop
 import HybridExpressions
 import HybridJSON
 import HybridServices
@@ -6,9 +7,10 @@ import HybridWidgets
 
 /// Running actions (SPEC §2): built-in ones here, script handlers through the bridge.
 extension HybridApp {
-    /// Runs `action` for `view` (nil for screen keys and `onAppear`) with `event` for handlers.
-    func run(_ action: Action, on screen: Screen, view: View?, event: JSONValue) {
-        let scope = (view?.scope ?? StateScope(state: screen.state)).with(state: screen.state)
+    /// Runs `action` for `view` (nil for screen keys and `onAppear`) with `event` for handlers;
+    /// `scope` adds variables the view does not have (a table row's `index` and `row`).
+    func run(_ action: Action, on screen: Screen, view: View?, scope extra: StateScope? = nil, event: JSONValue) {
+        let scope = (extra ?? view?.scope ?? StateScope(state: screen.state)).with(state: screen.state)
         switch action {
         case .handler(let name):
             callHandler(name, event: event, on: screen)
@@ -35,8 +37,10 @@ extension HybridApp {
             quit()
         case .sequence(let actions):
             for action in actions where !isFinished {
-                // Each step sees what the previous ones changed.
-                run(action, on: screen, view: view, event: event)
+                // Each step sees what the previous ones changed; after a step that changes
+                // screens, the rest act on the screen now on top.
+                guard let current = currentScreen else { return }
+                run(action, on: current, view: current === screen ? view : nil, scope: current === screen ? extra : nil, event: event)
             }
         }
     }
@@ -61,18 +65,37 @@ extension HybridApp {
                 return nil
             }
         }
-        return scope.statePath(of: path) ?? path
+        guard let target = scope.statePath(of: path) else {
+            // `item.x` where the item is not in the state (a literal list, a computed prop).
+            problem("\(screen.source.name): cannot set \"\(written)\": it names a value that is not in the screen's state")
+            return nil
+        }
+        return target
     }
 
-    /// Calls a service for a `call` action; its answer goes to `target` when it comes.
+    /// Calls a service for a `call` action; its answer goes to `target` when it comes. Like a
+    /// script's call, it ends: the service's own timeout (30 s by default) reports E_TIMEOUT.
     func call(_ service: String, parameters: JSONValue, storingAt target: String?, on screen: Screen) {
         loop.beginWork()
         let registry = services
         let caller = caller
-        Task { [loop] in
+        let pending = PendingAction()
+        if let limit = registry.description(of: service)?.timeout {
+            pending.timeout = loop.schedule(after: limit) { [weak self] in
+                guard !pending.isSettled else { return }
+                pending.isSettled = true
+                pending.task?.cancel()
+                self?.loop.endWork()
+                self?.problem("E_TIMEOUT: \(service) did not answer within \(formatDuration(limit)) (a call action of \(screen.name))")
+            }
+        }
+        pending.task = Task { [loop] in
             let result = await registry.call(service, parameters: parameters, caller: caller)
             loop.post { [weak self] in
-                defer { loop.endWork() }
+                guard !pending.isSettled else { return }
+                pending.isSettled = true
+                pending.timeout.map(loop.cancel)
+                loop.endWork()
                 guard let self else { return }
                 switch result {
                 case .success(let value):
@@ -83,4 +106,11 @@ extension HybridApp {
             }
         }
     }
+}
+
+/// A `call` action in flight: settled once, by its answer or its timeout.
+private final class PendingAction: @unchecked Sendable {
+    var isSettled = false
+    var timeout: EventLoop.TimerID?
+    var task: Task<Void, Never>?
 }

@@ -20,16 +20,18 @@ extension HybridApp {
     public func load(bundle folder: BundleFolder) throws(AppError) {
         let manifest = folder.manifest
         if !folder.isSigned {
-            problem("\(folder.path): a development bundle (no \(BundleFolder.signatureName)); it runs unsigned")
-            status = nil
+            onProblem("\(folder.path): a development bundle (no \(BundleFolder.signatureName)); it runs unsigned")
         }
         router.folder = folder.path
-        for (name, path) in manifest.screens {
-            router.files[name] = folder.filePath(for: path) ?? path
+        router.onlyListedFiles = true
+        for name in manifest.screens.keys {
+            guard let path = folder.screenPath(named: name) else { throw AppError("\(folder.path): the screen \"\(name)\" has no usable path") }
+            router.files[name] = path
         }
         caller = ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions))
         let runtime = startScripts(caller: caller)
-        if let entry = manifest.entry, let path = folder.filePath(for: entry) {
+        if let entry = manifest.entry {
+            guard let path = folder.filePath(for: entry) else { throw AppError("\(folder.path): the entry \"\(entry)\" is not a usable path") }
             guard runtime.runMain(path: path) else { throw AppError("\(path): the bundle's script failed while starting") }
         }
         if screens.isEmpty {

@@ -9,30 +9,38 @@ extension HybridApp {
     /// Handles one input event.
     public func handle(_ event: InputEvent) {
         guard let screen = currentScreen else { return }
-        status = nil
         switch event {
         case .key(let name):
+            status = nil
             handleKey(name, on: screen)
+            needsFrame = true
         case .paste(let text):
+            status = nil
             if let view = screen.focusedView, case .input = view.content { insert(text, into: view, on: screen) }
+            needsFrame = true
         case .mouse(let mouse):
+            // Releases and moves change nothing; redrawing for them (or clearing the status
+            // line a click just set) would only cost.
             handleMouse(mouse, on: screen)
         }
-        needsFrame = true
     }
 
     private func handleKey(_ key: String, on screen: Screen) {
         if key == "ctrl+c" { return quit() }
         let focused = screen.focusedView
         if let focused, editInput(focused, key: key, on: screen) { return }
-        switch key {
-        case "tab": return moveFocus(by: 1, on: screen)
-        case "shift+tab": return moveFocus(by: -1, on: screen)
-        default: break
+        let binding = screen.document.keys.first { $0.key == key }
+        // A screen that binds Tab or Shift+Tab takes them over from focus movement.
+        if binding == nil {
+            switch key {
+            case "tab": return moveFocus(by: 1, on: screen)
+            case "shift+tab": return moveFocus(by: -1, on: screen)
+            default: break
+            }
         }
-        if let focused, operate(focused, key: key, on: screen) { return }
-        if let binding = screen.document.keys.first(where: { $0.key == key }) {
-            run(binding.action, on: screen, view: nil, event: .object(JSONObject([("key", .string(key))])))
+        if let focused, binding == nil || !["tab", "shift+tab"].contains(key), operate(focused, key: key, on: screen) { return }
+        if let binding {
+            run(binding.action, on: screen, view: nil, event: .object(JSONObject([("type", .string("key")), ("key", .string(key))])))
         }
     }
 
@@ -134,9 +142,13 @@ extension HybridApp {
             if let onPress { run(onPress, on: screen, view: view, event: event(for: view)) }
             return true
         case (.checkbox(_, let checked, let onChange), .checkbox(_, let shown)) where activate:
-            let isChecked = checked?.bindingName.flatMap(view.scope.statePath(of:)).flatMap { screen.state.value(atPath: $0) } == .bool(true)
-                || (checked?.bindingName == nil && shown)
-            write(.bool(!isChecked), to: checked, of: view, on: screen)
+            let path = checked?.bindingName.flatMap(view.scope.statePath(of:))
+            let isChecked = path.map { screen.state.value(atPath: $0) == .bool(true) } ?? shown
+            if path != nil {
+                write(.bool(!isChecked), to: checked, of: view, on: screen)
+            } else {
+                screen.interaction.checked[view.key] = !isChecked
+            }
             if let onChange { run(onChange, on: screen, view: view, event: event(for: view, value: .bool(!isChecked))) }
             return true
         case (.select(let options, let selected, let onChange), .select(let labels, let current)):
@@ -162,7 +174,9 @@ extension HybridApp {
             return moveSelection(view, key: key, count: rows.count, on: screen) { index in
                 guard let onSelect else { return }
                 let row = JSONValue.array(rows[index].map(JSONValue.string))
-                run(onSelect, on: screen, view: view, event: event(for: view, value: row, extra: [("index", .integer(index)), ("row", row)]))
+                // The row's action sees `index` and `row`, as a list item's sees `item`.
+                let scope = view.scope.adding("index", .integer(index)).adding("row", row)
+                run(onSelect, on: screen, view: view, scope: scope, event: event(for: view, value: row, extra: [("index", .integer(index)), ("row", row)]))
             }
         case (.tabs(_, let selected), .tabs(let titles, let current)):
             let step = key == "right" ? 1 : key == "left" ? -1 : 0
@@ -216,23 +230,24 @@ extension HybridApp {
     private func handleMouse(_ mouse: MouseEvent, on screen: Screen) {
         switch mouse.kind {
         case .press(button: 0):
+            status = nil
+            needsFrame = true
             guard let view = screen.focusable(at: mouse.x, mouse.y) else { return }
             focus(view, in: screen)
             switch view.node.kind {
             case .button, .checkbox: _ = operate(view, key: "enter", on: screen)
             case .list:
-                if let index = view.children.firstIndex(where: { $0.frame.contains(x: mouse.x, y: mouse.y) }) {
+                if let index = view.children.firstIndex(where: { $0.visibleFrame.contains(x: mouse.x, y: mouse.y) }) {
                     screen.interaction.selection[view.key] = index
                 }
             default: break
             }
         case .scrollUp, .scrollDown:
-            let step = mouse.kind == .scrollUp ? -3 : 3
-            if let view = screen.focusables.last(where: { $0.frame.contains(x: mouse.x, y: mouse.y) && $0.layoutStyle.arrangement == .scrolling }) {
-                scroll(view, by: step, on: screen)
-            } else if let view = screen.focusable(at: mouse.x, mouse.y) {
-                _ = operate(view, key: step < 0 ? "up" : "down", on: screen)
-            }
+            // The wheel scrolls the innermost scroll view under the pointer, focusable or not;
+            // it never acts on widgets (a select must not change under a passing wheel).
+            guard let viewport = screen.scrollView(at: mouse.x, mouse.y) else { return }
+            scroll(viewport, by: mouse.kind == .scrollUp ? -3 : 3, on: screen)
+            needsFrame = true
         default:
             break
         }

@@ -5,8 +5,26 @@ import HybridJavaScript
 import HybridDocument
 import HybridServices
 
-/// A script function the app keeps (a handler, a watcher).
-typealias ProtectedHandler = ProtectedValue
+/// A `state.watch` callback and the screen it watches (any screen on top when it was
+/// registered before the first one opened).
+final class Watcher {
+    let path: String
+    let callback: ProtectedValue
+    let watchesAnyScreen: Bool
+    weak var screen: Screen?
+    var isRunning = false
+
+    init(path: String, callback: ProtectedValue, screen: Screen?) {
+        self.path = path
+        self.callback = callback
+        self.screen = screen
+        watchesAnyScreen = screen == nil
+    }
+
+    func watches(_ candidate: Screen, top: Screen?) -> Bool {
+        watchesAnyScreen ? candidate === top : candidate === screen
+    }
+}
 
 /// The app's side of scripting: the `ui` and `state` globals (SPEC §3) and handlers.
 extension HybridApp {
@@ -104,7 +122,7 @@ extension HybridApp {
             },
             "screen": { [weak self] _, _, _ in
                 guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
-                return context.makeString(screen.name)
+                return context.makeString(screen.document.id)
             },
             "get": { [weak self] _, _, arguments in
                 guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
@@ -118,7 +136,10 @@ extension HybridApp {
             },
             "watch": { [weak self] _, _, arguments in
                 guard let self, arguments.count >= 2 else { return nil }
-                watchers.append((context.string(arguments[0]!), ProtectedValue(arguments[1]!, in: context)))
+                // A watcher belongs to the screen on top when it is registered; one registered
+                // while the app starts (no screen yet) watches whichever screen is on top.
+                watchers.append(Watcher(path: context.string(arguments[0]!), callback: ProtectedValue(arguments[1]!, in: context),
+                                        screen: currentScreen))
                 return nil
             },
         ]
@@ -129,8 +150,10 @@ extension HybridApp {
     func scriptComponent(_ name: String, props: JSONValue, on screen: Screen) -> Node? {
         guard let scripts, let builder = components[name] else { return nil }
         let key = name + "\u{0}" + props.jsonText
+        // Failures are kept too: a broken component is reported once, not on every frame.
         if let node = componentNodes[key] { return node }
         guard case .success(let json) = scripts.invoke(builder, as: "the component \(name)", with: [props]) else {
+            componentNodes[key] = .some(nil)
             return nil
         }
         let source = SourceText(name: "ui.component(\(name))", text: json.jsonText)
@@ -151,12 +174,16 @@ extension HybridApp {
         needsFrame = true
     }
 
-    /// Tells `state.watch` callbacks whose path is `path`, inside it, or around it.
+    /// Tells the screen's `state.watch` callbacks whose path is `path`, inside it, or around
+    /// it; a watcher already running is not entered again.
     func notifyWatchers(of path: String, on screen: Screen) {
-        guard let scripts, screen === currentScreen else { return }
-        for watcher in watchers where watcher.path == path || path.hasPrefix(watcher.path + ".") || watcher.path.hasPrefix(path + ".") {
+        guard let scripts else { return }
+        for watcher in watchers where watcher.watches(screen, top: currentScreen) && !watcher.isRunning
+            && (watcher.path == path || path.hasPrefix(watcher.path + ".") || watcher.path.hasPrefix(path + ".")) {
             let value = screen.state.value(atPath: watcher.path) ?? .null
+            watcher.isRunning = true
             scripts.invoke(watcher.callback, as: "the watcher of \(watcher.path)", with: [value, .string(path)])
+            watcher.isRunning = false
         }
     }
 }

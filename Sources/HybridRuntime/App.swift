@@ -4,6 +4,7 @@ import HybridCells
 import HybridDocument
 import HybridEventLoop
 import HybridJSON
+import HybridJavaScript
 import HybridServices
 import HybridTerminal
 import HybridWidgets
@@ -28,7 +29,18 @@ public final class HybridApp: @unchecked Sendable {
     /// Set when the app asked to end (a `quit` action, Ctrl-C).
     public private(set) var isFinished = false
     /// Whether something changed since the last frame.
-    public internal(set) var needsFrame = true
+    public internal(set) var needsFrame = true {
+        didSet {
+            // Timers, service answers and scripts change state between keys: tell the driver.
+            if needsFrame && !oldValue && !isRendering { onFrameNeeded() }
+        }
+    }
+    /// Called when a frame becomes due outside of input handling (a timer or an async answer
+    /// changed something); the terminal driver schedules a frame.
+    public var onFrameNeeded: () -> Void = {}
+    var isRendering = false
+    /// Where the focus was in the focus order, to land near it when its widget goes away.
+    var lastFocusIndex = 0
     /// Where problems go besides the status line (errors of scripts, actions and bindings).
     public var onProblem: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The last problem, shown on the bottom row until the next key.
@@ -36,10 +48,11 @@ public final class HybridApp: @unchecked Sendable {
 
     var router = Router()
     var scripts: ScriptRuntime?
-    var handlers: [String: ProtectedHandler] = [:]
-    var components: [String: ProtectedHandler] = [:]
-    var componentNodes: [String: Node] = [:]
-    var watchers: [(path: String, callback: ProtectedHandler)] = []
+    var handlers: [String: ProtectedValue] = [:]
+    var components: [String: ProtectedValue] = [:]
+    /// Nodes built by script components, by name and props; nil records a failure.
+    var componentNodes: [String: Node?] = [:]
+    var watchers: [Watcher] = []
     var caller = ServiceCaller.host
 
     /// An app with no screen yet.
@@ -70,16 +83,23 @@ public final class HybridApp: @unchecked Sendable {
         }
         let load = ScreenDocument.load(source)
         guard let document = load.document else { throw AppError(load.formattedDiagnostics) }
-        // Warnings (a component only a script defines, say) go to the log, not the status line.
+        // Warnings go to the log, not the status line; with scripts running, an unknown
+        // component is expected to come from `ui.component`, so it is not even a warning.
         for diagnostic in load.diagnostics {
-            if diagnostic.severity == .error { problem(diagnostic.formatted(in: source)) } else { onProblem(diagnostic.formatted(in: source)) }
+            if diagnostic.severity == .error {
+                problem(diagnostic.formatted(in: source))
+            } else if scripts == nil || !diagnostic.message.hasPrefix("unknown component") {
+                onProblem(diagnostic.formatted(in: source))
+            }
         }
         let screen = Screen(name: target.name, document: document, source: source, params: target.params)
         screen.externalComponents = { [unowned self, unowned screen] name, props in scriptComponent(name, props: props, on: screen) }
-        if replacing, !screens.isEmpty { screens.removeLast() }
+        if replacing, !screens.isEmpty {
+            screens.removeLast()
+            dropWatchersOfClosedScreens()
+        }
         screens.append(screen)
         needsFrame = true
-        focusFirst(in: screen)
         if let onAppear = document.onAppear { run(onAppear, on: screen, view: nil, event: .null) }
     }
 
@@ -93,11 +113,21 @@ public final class HybridApp: @unchecked Sendable {
     public func back() {
         guard screens.count > 1 else { return }
         screens.removeLast()
+        // Watchers of a closed screen go with it.
+        dropWatchersOfClosedScreens()
         needsFrame = true
         // `onAppear` runs whenever a screen comes to the top, so it can refresh what the
         // screens above it changed (a cart, say).
         if let screen = currentScreen, let onAppear = screen.document.onAppear {
             run(onAppear, on: screen, view: nil, event: .null)
+        }
+    }
+
+    private func dropWatchersOfClosedScreens() {
+        watchers.removeAll { watcher in
+            guard !watcher.watchesAnyScreen else { return false }
+            guard let watched = watcher.screen else { return true }
+            return !screens.contains { $0 === watched }
         }
     }
 
@@ -111,13 +141,26 @@ public final class HybridApp: @unchecked Sendable {
 
     /// Draws the current screen (and the status line) into a buffer of the app's size.
     public func render() -> Buffer {
-        needsFrame = false
+        isRendering = true
+        // Problems found while rendering are drawn in this very frame; they must not ask for
+        // another one, or a broken binding would redraw forever.
+        defer {
+            isRendering = false
+            needsFrame = false
+        }
         guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
         var (buffer, problems) = screen.render(width: size.columns, height: size.rows)
         for diagnostic in problems { problem(diagnostic.formatted(in: screen.source)) }
-        if screen.interaction.focused == nil || screen.focusedView == nil {
+        if screen.interaction.focused == nil {
             // Focus what the first frame shows, now that the views exist.
             if focusFirst(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
+        } else if screen.focusedView == nil {
+            // The focused widget went away (its item was removed): focus its neighbour.
+            let candidates = screen.focusables
+            if !candidates.isEmpty {
+                focus(candidates[min(lastFocusIndex, candidates.count - 1)], in: screen)
+                (buffer, _) = screen.render(width: size.columns, height: size.rows)
+            }
         }
         if revealFocus(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
         if let status, size.rows > 0 {
@@ -130,9 +173,17 @@ public final class HybridApp: @unchecked Sendable {
 
     /// Scrolls the scroll views around the focused widget so it is in view; true when one moved.
     func revealFocus(in screen: Screen) -> Bool {
-        guard let focused = screen.focusedView else { return false }
+        guard let focusedView = screen.focusedView else { return false }
+        let token = focusedView.key + "#" + (focusedView.selected.map(String.init) ?? "")
+        guard token != screen.revealed else { return false }
+        screen.revealed = token
+        // In a list, what must show is the selected item, not the whole list.
+        var focused = focusedView
+        if case .list = focusedView.node.kind, let selected = focusedView.selected, focusedView.children.indices.contains(selected) {
+            focused = focusedView.children[selected]
+        }
         var moved = false
-        for viewport in screen.scrollAncestors(of: focused.key) {
+        for viewport in screen.scrollAncestors(of: focusedView.key) {
             let insets = viewport.layoutStyle.insets
             let top = viewport.frame.y + insets.top
             let bottom = viewport.frame.maxY - insets.bottom
@@ -165,6 +216,7 @@ public final class HybridApp: @unchecked Sendable {
 
     func focus(_ view: View, in screen: Screen) {
         screen.interaction.focused = view.key
+        lastFocusIndex = screen.focusables.firstIndex { $0.key == view.key } ?? lastFocusIndex
         if case .input(let text, _, _) = view.content, screen.interaction.caret[view.key] == nil {
             screen.interaction.caret[view.key] = text.count
         }
@@ -188,9 +240,10 @@ public final class HybridApp: @unchecked Sendable {
 
     // MARK: State
 
-    /// Sets a value in the current screen's state and tells watchers.
+    /// Sets a value in a screen's state and tells its watchers (nothing when it is unchanged,
+    /// so a watcher that sets its own path settles instead of recursing).
     func setState(_ path: String, to value: JSONValue, on screen: Screen) {
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty, screen.state.value(atPath: path) != value else { return }
         if !screen.state.setValue(value, atPath: path) {
             problem("cannot set state \"\(path)\": a part of the path is not an object or an array")
             return

@@ -10,6 +10,9 @@ struct Router {
     var files: [String: String] = [:]
     /// The folder screen paths are relative to.
     var folder = "."
+    /// In a bundle only the manifest's screens open: no file beside them that the bundle's
+    /// checks never saw.
+    var onlyListedFiles = false
     /// Screens built by scripts (`ui.show({...})`), by name.
     var built: [String: JSONValue] = [:]
     /// Native screens, by name.
@@ -47,7 +50,7 @@ struct Router {
         if let make = native[name] {
             return SourceText(name: "native screen \(name)", text: make(params).jsonText)
         }
-        let path = files[name] ?? (folder as NSString).appendingPathComponent(name + ".json")
+        guard let path = files[name] ?? (onlyListedFiles ? nil : (folder as NSString).appendingPathComponent(name + ".json")) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return SourceText(name: path, bytes: Array(data))
     }

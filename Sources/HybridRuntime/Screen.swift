@@ -16,6 +16,9 @@ public final class Screen: @unchecked Sendable {
     public internal(set) var state: JSONValue
     /// Focus, selections, scroll positions, carets.
     public internal(set) var interaction = Interaction()
+    /// The focus (and selection) last scrolled into view: revealed once when it changes, so
+    /// the wheel can still scroll away from it.
+    var revealed: String?
     /// The view tree of the last frame (for focus order and clicks).
     public private(set) var root: View?
     private(set) var renderer: ScreenRenderer
@@ -110,9 +113,22 @@ public final class Screen: @unchecked Sendable {
         return root.flatMap(find)
     }
 
-    /// The innermost focusable view at a cell of the last frame.
+    /// The innermost focusable view showing at a cell of the last frame (clipping counts:
+    /// a widget scrolled out of sight is not hit).
     func focusable(at x: Int, _ y: Int) -> View? {
-        focusables.last { $0.frame.contains(x: x, y: y) }
+        focusables.last { $0.visibleFrame.contains(x: x, y: y) }
+    }
+
+    /// The innermost scroll view showing at a cell of the last frame.
+    func scrollView(at x: Int, _ y: Int) -> View? {
+        var found: View?
+        func visit(_ view: View) {
+            guard view.visibleFrame.contains(x: x, y: y) else { return }
+            if view.layoutStyle.arrangement == .scrolling { found = view }
+            view.children.forEach(visit)
+        }
+        root.map(visit)
+        return found
     }
 
     /// Whether the last frame shows a spinner (so frames must keep coming while it turns).
@@ -136,6 +152,6 @@ public final class Screen: @unchecked Sendable {
         return (root.flatMap(path) ?? []).dropLast().filter { $0.layoutStyle.arrangement == .scrolling }
     }
 
-    /// The focused view, if any.
-    var focusedView: View? { interaction.focused.flatMap(view(withKey:)) }
+    /// The focused view of the last frame, if any.
+    public var focusedView: View? { interaction.focused.flatMap(view(withKey:)) }
 }

@@ -19,6 +19,8 @@ public final class TerminalDriver {
     private var previous: Buffer?
     private var lastFrame = Date.distantPast
     private var frameScheduled = false
+    private var isDrawing = false
+    private var escapeTimer: EventLoop.TimerID?
 
     /// A driver for `app` on `session`, with colours degraded to `colors`.
     public init(app: HybridApp, session: TerminalSession, colors: ColorSupport) {
@@ -31,6 +33,7 @@ public final class TerminalDriver {
     public func run() {
         let loop = app.loop
         app.size = session.size()
+        app.onFrameNeeded = { [unowned self] in requestFrame() }
         loop.watch(session.input) { [unowned self] in readInput() }
         loop.watch(session.resizeDescriptor) { [unowned self] in
             guard session.takeResize() else { return }
@@ -60,9 +63,13 @@ public final class TerminalDriver {
         }
         let events = decoder.feed(bytes[0..<count])
         for event in events { app.handle(event) }
+        // A lone ESC is the Esc key unless the rest of a sequence follows at once; more input
+        // restarts the wait.
+        if let escapeTimer { app.loop.cancel(escapeTimer) }
+        escapeTimer = nil
         if decoder.hasPending {
-            // A lone ESC is the Esc key unless the rest of a sequence follows at once.
-            app.loop.schedule(after: 0.03, keepsAlive: false) { [unowned self] in
+            escapeTimer = app.loop.schedule(after: 0.03, keepsAlive: false) { [unowned self] in
+                escapeTimer = nil
                 for event in decoder.flush() { app.handle(event) }
                 requestFrame()
             }
@@ -72,7 +79,7 @@ public final class TerminalDriver {
 
     /// Draws now, or at the end of the current frame interval.
     private func requestFrame() {
-        guard app.needsFrame, !frameScheduled, !app.isFinished else { return }
+        guard app.needsFrame, !frameScheduled, !isDrawing, !app.isFinished else { return }
         let wait = Self.frameInterval - Date().timeIntervalSince(lastFrame)
         if wait <= 0 {
             draw()
@@ -87,6 +94,8 @@ public final class TerminalDriver {
 
     private func draw() {
         guard !app.isFinished else { return }
+        isDrawing = true
+        defer { isDrawing = false }
         let next = app.render()
         let changes = encoder.encode(from: previous?.width == next.width && previous?.height == next.height ? previous : nil, to: next)
         if !changes.isEmpty {

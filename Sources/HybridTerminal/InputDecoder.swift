@@ -11,8 +11,9 @@ public struct InputDecoder: Sendable {
     /// A decoder with nothing pending.
     public init() {}
 
-    /// Whether bytes are waiting for more input (the caller should `flush()` after a pause).
-    public var hasPending: Bool { !pending.isEmpty }
+    /// Whether an ESC is waiting to learn what it starts (the caller should `flush()` after a
+    /// short pause). An open paste is not: it waits for its end marker however long it takes.
+    public var hasPending: Bool { pasting == nil && pending.first == 0x1B }
 
     /// Decodes `bytes` (appended to anything pending) into events.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
@@ -33,12 +34,9 @@ public struct InputDecoder: Sendable {
     /// Gives up waiting: a pending lone ESC is the Esc key, ESC + byte is Alt + key, and any
     /// other incomplete bytes are dropped.
     public mutating func flush() -> [InputEvent] {
+        // A paste split across reads (a slow link) must not be cut into typed keys.
+        guard pasting == nil else { return [] }
         defer { pending.removeAll() }
-        if pasting != nil {
-            let text = Self.pastedText((pasting ?? []) + pending)
-            pasting = nil
-            return [.paste(text)]
-        }
         guard pending.first == 0x1B else { return [] }
         if pending.count == 1 { return [.key("esc")] }
         var rest = InputDecoder()
@@ -212,8 +210,15 @@ public struct InputDecoder: Sendable {
         if code & 16 != 0 { modifiers.append("ctrl") }
         let button = code & 3
         let kind: MouseEvent.Kind
+        // Buttons 8-11 (back, forward…) are not ours to read as clicks.
+        if code & 128 != 0 { return nil }
         if code & 64 != 0 {
-            kind = button == 0 ? .scrollUp : .scrollDown
+            // 64/65 are the vertical wheel; 66/67 the horizontal one, which nothing uses.
+            switch button {
+            case 0: kind = .scrollUp
+            case 1: kind = .scrollDown
+            default: return nil
+            }
         } else if code & 32 != 0 {
             kind = button == 3 ? .move : .drag(button: button)
         } else {

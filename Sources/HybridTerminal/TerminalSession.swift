@@ -28,6 +28,10 @@ public final class TerminalSession {
         public var mouse = true
         /// Wrap pastes in markers so they arrive as one event.
         public var bracketedPaste = true
+        /// Hold back what the process writes to standard error while the session runs (log
+        /// lines, a crash's message), and print it once the terminal is restored: written
+        /// during the session it would land in the middle of the screen and vanish with it.
+        public var holdStandardError = false
 
         /// The defaults: mouse and bracketed paste on.
         public init() {}
@@ -60,6 +64,7 @@ public final class TerminalSession {
         }
         leave += TerminalControl.showCursor + TerminalControl.leaveAlternateScreen
         SessionState.prepare(input: input, output: output, saved: saved, leave: leave, resizeWrite: resizeWrite)
+        if options.holdStandardError { SessionState.holdStandardError() }
         SignalHandlers.installOnce()
 
         var raw = saved
@@ -131,6 +136,9 @@ enum SessionState {
     nonisolated(unsafe) static var resizeWrite: Int32 = -1
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var leave = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// The real standard error while it is held, and the file holding what was written.
+    nonisolated(unsafe) static var realStandardError: Int32 = -1
+    nonisolated(unsafe) static var heldStandardError: Int32 = -1
 
     static func prepare(input: Int32, output: Int32, saved: termios, leave bytes: [UInt8], resizeWrite: Int32) {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
@@ -149,12 +157,46 @@ enum SessionState {
         active = 0
     }
 
-    /// Async-signal-safe: `write` and `tcsetattr` only.
+    /// Points standard error at an unlinked temporary file until `restore`.
+    static func holdStandardError() {
+        var template = Array("/tmp/hybrid-stderr-XXXXXX".utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard file >= 0 else { return }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        realStandardError = dup(STDERR_FILENO)
+        heldStandardError = file
+        dup2(file, STDERR_FILENO)
+    }
+
+    /// Async-signal-safe: `write`, `read`, `lseek`, `dup2`, `close` and `tcsetattr` only.
     static func restore() {
         guard active == 1 else { return }
         active = 0
+        resizeWrite = -1
         writeAll(output, leave.baseAddress, leave.count)
         _ = tcsetattr(input, TCSAFLUSH, &saved)
+        releaseStandardError()
+    }
+
+    /// Puts standard error back and writes out what was held, now that the screen is normal.
+    private static func releaseStandardError() {
+        guard realStandardError >= 0, heldStandardError >= 0 else { return }
+        dup2(realStandardError, STDERR_FILENO)
+        lseek(heldStandardError, 0, SEEK_SET)
+        var chunk = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                     UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &chunk) { buffer in
+            while true {
+                let count = read(heldStandardError, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                writeAll(STDERR_FILENO, buffer.baseAddress, count)
+            }
+        }
+        close(heldStandardError)
+        close(realStandardError)
+        heldStandardError = -1
+        realStandardError = -1
     }
 
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) {
@@ -198,6 +240,8 @@ enum SignalHandlers {
             }
         }
         install(SIGWINCH) { _ in
+            // After the session the pipe is closed and its number may be reused elsewhere.
+            guard SessionState.resizeWrite >= 0 else { return }
             var byte: UInt8 = 1
             _ = Glibc.write(SessionState.resizeWrite, &byte, 1)
         }

@@ -7,6 +7,7 @@ enum Painter {
     static func draw(_ view: View, into buffer: inout Buffer, clip: Rect) {
         let frame = view.frame
         let visible = frame.intersection(clip)
+        view.visibleFrame = visible
         guard !visible.isEmpty else { return }
         if view.paintsBackground {
             buffer.fill(visible, style: CellStyle(background: view.cellStyle.background))
@@ -19,8 +20,12 @@ enum Painter {
         let innerClip = inner.intersection(visible)
         drawContent(view, inner: inner, into: &buffer, clip: innerClip, visible: visible)
         // Children outside the clip are skipped whole, so long scenes cost only what shows.
-        for child in view.children where !child.frame.intersection(innerClip).isEmpty {
-            draw(child, into: &buffer, clip: innerClip)
+        for child in view.children {
+            if child.frame.intersection(innerClip).isEmpty {
+                child.visibleFrame = .zero
+            } else {
+                draw(child, into: &buffer, clip: innerClip)
+            }
         }
         // A focused list shows its selected item reversed.
         if view.isFocused, case .list = view.node.kind, let selected = view.selected, view.children.indices.contains(selected) {

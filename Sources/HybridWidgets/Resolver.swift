@@ -193,17 +193,24 @@ struct Resolver {
             return make(.input(text: typed ?? string(value, in: scope) ?? "", placeholder: string(placeholder, in: scope) ?? "",
                                secure: bool(secure, in: scope, node: node, field: "secure") ?? false))
         case .checkbox(let label, let checked, _):
+            let toggled = checked?.bindingName == nil ? interaction.checked[scope.instance + String(node.offset)] : nil
             return make(.checkbox(label: string(label, in: scope) ?? "",
-                                  checked: bool(checked, in: scope, node: node, field: "checked") ?? false),
+                                  checked: toggled ?? bool(checked, in: scope, node: node, field: "checked") ?? false),
                         sizedByContent: true)
         case .select(let options, let selected, _):
             let items = array(options, in: scope, node: node, field: "options") ?? []
             let labels = items.map { Self.display($0["label"] ?? $0) }
             var index: Int?
-            switch selected.flatMap({ evaluate($0, in: scope) }) {
-            case .integer(let position)?: index = items.indices.contains(position) ? position : nil
-            case let value?: index = items.firstIndex { ($0["value"] ?? $0) == value || Self.display($0["label"] ?? $0) == Self.display(value) }
-            case nil: index = nil
+            if selected?.bindingName == nil, let chosen = interaction.selection[scope.instance + String(node.offset)] {
+                index = chosen
+            } else if selected == nil {
+                // A select bound to nothing starts on its first option.
+                index = items.isEmpty ? nil : 0
+            } else if let value = selected.flatMap({ evaluate($0, in: scope) }) {
+                // An option's value first; a number is an index only when no option has that value.
+                index = items.firstIndex { ($0["value"] ?? $0) == value }
+                if index == nil, case .integer(let position) = value, items.indices.contains(position) { index = position }
+                if index == nil { index = items.firstIndex { Self.display($0["label"] ?? $0) == Self.display(value) } }
             }
             return make(.select(options: labels, selected: index), sizedByContent: true)
         case .list(let items, let template, _):
@@ -217,11 +224,16 @@ struct Resolver {
                     .with(.init(name: "index", value: .integer(index)), instance: "")
                 if let child = view(for: template, in: itemScope, inheriting: cellStyle, parent: .vertical) { views.append(child) }
             }
-            return make(.container(title: nil), .vertical, children: views)
+            let list = make(.container(title: nil), .vertical, children: views)
+            list.selected = list.selected.map { min($0, views.count - 1) }.flatMap { $0 >= 0 ? $0 : nil }
+            return list
         case .table(let columns, let rows, _):
             let rowValues = array(rows, in: scope, node: node, field: "rows") ?? []
             let cells = rowValues.map { row in (row.arrayValue ?? [row]).map(Self.display) }
-            return make(.table(columns: columns, rows: cells))
+            let table = make(.table(columns: columns, rows: cells))
+            // A selection left from a longer table lands on the last row.
+            table.selected = table.selected.map { min($0, cells.count - 1) }.flatMap { $0 >= 0 ? $0 : nil }
+            return table
         case .tabs(let tabs, let selected):
             var index = interaction.selection[scope.instance + String(node.offset)] ?? 0
             if let selected, let json = evaluate(selected, in: scope) {

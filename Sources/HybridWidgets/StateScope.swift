@@ -54,6 +54,11 @@ public struct StateScope: ExpressionScope, Sendable {
         return local.path
     }
 
+    /// This scope with one more variable that is not in the state (a table row's `index`).
+    public func adding(_ name: String, _ value: JSONValue) -> StateScope {
+        with(Local(name: name, value: value), instance: "")
+    }
+
     /// The same locals over a newer state (after an action changed it).
     public func with(state: JSONValue) -> StateScope {
         var scope = StateScope(state: state)
@@ -84,6 +89,8 @@ public struct Interaction: Sendable, Equatable {
     public var caret: [String: Int] = [:]
     /// Text typed into inputs whose value is not bound to state, by input key.
     public var text: [String: String] = [:]
+    /// Checkboxes ticked or cleared whose `checked` is not bound to state, by key.
+    public var checked: [String: Bool] = [:]
     /// The animation frame of spinners.
     public var tick = 0
 

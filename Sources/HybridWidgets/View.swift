@@ -104,6 +104,9 @@ public final class View: LayoutItem {
 
     /// Whether it has focus now.
     public var isFocused = false
+    /// The part of the frame the last paint showed (the frame clipped by every parent), for
+    /// telling what a click hit; empty when scrolled out of sight or not drawn.
+    public internal(set) var visibleFrame: Rect = .zero
     /// The highlighted row of a list or table.
     public var selected: Int?
     /// Where the caret is in a focused input, in characters.

@@ -44,6 +44,16 @@ final class TerminalTests: XCTestCase {
         try drive("ctrl-c")
     }
 
+    /// A timer that changes state redraws without a key (no spinner needed).
+    func testATimerRedrawsWithoutInput() throws {
+        try drive("timer-redraw")
+    }
+
+    /// Log lines written while the app runs come out after the terminal is restored.
+    func testStandardErrorIsHeldUntilTheTerminalIsRestored() throws {
+        try drive("held-stderr")
+    }
+
     /// A bundle that fails while starting: status 1, the terminal restored, then the message.
     func testAFatalErrorIsPrintedAfterTheTerminalIsRestored() throws {
         try drive("fatal")

@@ -1,3 +1,5 @@
+import HybridTerminal
+import HybridWidgets
 import HybridJSON
 import HybridRuntime
 import XCTest
@@ -85,5 +87,91 @@ extension InteractionTests {
         let rows = try harness.run(screen: AppHarness.screen(#"{"type": "button", "label": "Go", "onPress": {"action": "navigate", "url": "app://about?who=Swift"}}"#),
                                    keys: "enter")
         XCTAssertEqual(rows[0], "About Swift")
+    }
+}
+
+/// What the review of the runtime found, each kept fixed.
+final class InteractionEdgeTests: XCTestCase {
+    func testSelectsMatchIntegerValuesBeforeIndexesAndUnboundWidgetsKeepTheirState() throws {
+        let harness = try AppHarness()
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [
+          {"type": "select", "options": [{"label": "One", "value": 1}, {"label": "Two", "value": 2}, {"label": "Three", "value": 3}], "selected": "@{c}"},
+          {"type": "checkbox", "label": "loose", "checked": false},
+          {"type": "select", "options": ["a", "b"]},
+          {"type": "text", "text": "c=@{c}"}]}
+        """#, state: #"{"c": 1}"#), keys: "down tab space tab down")
+        XCTAssertEqual(rows[0], "[Two   ▾]")
+        XCTAssertEqual(rows[1], "[x] loose")
+        XCTAssertEqual(rows[2], "[b ▾]")
+        XCTAssertEqual(rows[3], "c=2")
+    }
+
+    func testSelectionsStayInRangeWhenATableShrinks() throws {
+        let harness = try AppHarness(size: (30, 8))
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "table", "columns": ["n"], "rows": "@{rows}", "onSelect": {"action": "set", "path": "rows", "value": [["only"]]}}
+        """#, state: #"{"rows": [["a"], ["b"], ["c"], ["d"]]}"#), keys: "end enter")
+        XCTAssertEqual(rows[2], "only", "the one row left shows, selected")
+    }
+
+    func testATableRowsActionSeesItsIndexAndRow() throws {
+        let harness = try AppHarness()
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [
+          {"type": "table", "columns": ["n"], "rows": [["a"], ["b"]], "onSelect": {"action": "set", "path": "picked", "value": "@{index}:@{row.0}"}},
+          {"type": "text", "text": "picked @{picked}"}]}
+        """#, state: #"{"picked": "-"}"#), keys: "down enter")
+        XCTAssertEqual(rows.last { $0.hasPrefix("picked") }, "picked 1:b")
+    }
+
+    func testSettingAValueThatIsNotInTheStateIsReportedNotInvented() throws {
+        let harness = try AppHarness()
+        _ = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "list", "items": [{"done": false}], "onSelect": {"action": "set", "path": "item.done", "value": true},
+         "template": {"type": "text", "text": "x"}}
+        """#), keys: "enter")
+        XCTAssertNil(harness.app.currentScreen?.state["item"])
+        XCTAssertTrue(harness.problems.contains { $0.contains(#"cannot set "item.done""#) }, "\(harness.problems)")
+    }
+
+    func testTabBoundByTheScreenReplacesFocusMovement() throws {
+        let harness = try AppHarness()
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [{"type": "button", "label": "A"}, {"type": "text", "text": "tabs=@{n}"}]}
+        """#, state: #"{"n": 0}"#, extra: #""keys": {"tab": {"action": "set", "path": "n", "value": "@{n + 1}"}}"#), keys: "tab tab")
+        XCTAssertEqual(rows[1], "tabs=2")
+    }
+
+    func testFocusMovesToANeighbourWhenTheFocusedWidgetGoesAway() throws {
+        let harness = try AppHarness()
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [
+          {"type": "list", "items": "@{names}", "template": {"type": "button", "label": "@{item}",
+            "onPress": {"action": "set", "path": "names", "value": ["a", "b"]}}},
+          {"type": "button", "label": "after"}]}
+        """#, state: #"{"names": ["a", "b", "c"]}"#), keys: "tab tab enter space")
+        // "c" was focused and pressed; it is gone, so focus lands on its neighbour "after".
+        XCTAssertEqual(harness.app.currentScreen?.focusedView?.content.buttonLabel, "after", "\(rows)")
+    }
+
+    func testAClickOnAWidgetScrolledOutOfSightHitsNothing() throws {
+        let harness = try AppHarness(size: (20, 4))
+        let buttons = (1...6).map { #"{"type": "button", "label": "B\#($0)", "onPress": {"action": "set", "path": "last", "value": "B\#($0)"}}"# }.joined(separator: ",")
+        _ = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [{"type": "text", "text": "header"}, {"type": "scroll", "style": {"height": 3}, "children": [\#(buttons)]}]}
+        """#, state: #"{"last": "-"}"#), keys: "tab tab tab")
+        harness.app.handle(.mouse(MouseEvent(kind: .press(button: 0), x: 2, y: 0)))
+        XCTAssertEqual(harness.app.currentScreen?.state["last"], .string("-"), "the header row is not a button")
+        harness.app.handle(.mouse(MouseEvent(kind: .scrollUp, x: 2, y: 2)))
+        _ = harness.app.render()
+        XCTAssertEqual(harness.app.render().plainLines()[1].trimmingCharacters(in: .whitespaces), "[ B1 ]", "the wheel scrolled back up")
+    }
+}
+
+private extension View.Content {
+    var buttonLabel: String? {
+        if case .button(let label) = self { return label }
+        return nil
     }
 }

@@ -36,7 +36,7 @@ final class ScriptedAppTests: XCTestCase {
                                        extra: #""keys": {"r": "rename", "o": "open"}"#), keys: "r")
         XCTAssertEqual(rows[0], "Renamed")
         harness.app.handle(.key("o"))
-        XCTAssertEqual(harness.app.render().plainLines()[0], "built from home")
+        XCTAssertEqual(harness.app.render().plainLines()[0], "built from main", "ui.screen is the document id")
         harness.app.handle(.key("esc"))
         XCTAssertEqual(harness.app.render().plainLines()[0], "Renamed")
     }

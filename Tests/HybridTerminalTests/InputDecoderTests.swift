@@ -68,4 +68,18 @@ final class InputDecoderTests: XCTestCase {
     func testUnknownSequencesAreSkipped() {
         XCTAssertEqual(keys("\u{1B}[99~a\u{1B}[?1;2cb"), ["a", "b"])
     }
+
+    func testAPasteSplitAcrossReadsWaitsForItsEnd() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[200~abc".utf8)), [])
+        XCTAssertFalse(decoder.hasPending, "no Esc timeout while a paste is open")
+        XCTAssertEqual(decoder.flush(), [], "a flush does not cut a paste")
+        XCTAssertEqual(decoder.feed(Array("def\rghi\u{1B}[201~".utf8)), [.paste("abcdef\nghi")])
+    }
+
+    func testOtherMouseButtonsAndTheHorizontalWheelAreIgnored() {
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[<66;3;4M\u{1B}[<128;3;4M\u{1B}[<65;3;4M".utf8)),
+                       [.mouse(MouseEvent(kind: .scrollDown, x: 2, y: 3))])
+    }
 }

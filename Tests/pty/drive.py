@@ -618,7 +618,55 @@ def case_fatal(binary, repo, folder):
         child.close()
 
 
+def case_timer_redraw(binary, repo, folder):
+    """A timer that changes state redraws the screen with no key pressed (the marquee has no
+    spinner to keep frames coming)."""
+    child = Child(binary, ["samples/marquee"], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the marquee", lambda out: b"Now showing" in out)
+        before = len(child.output)
+        child.wait_for("a frame drawn by the timer alone", lambda out: len(out) > before + 10 and SYNC_BEGIN in out[before:])
+        return "the timer redrew the marquee without input (%d bytes)" % (len(child.output) - before)
+    finally:
+        child.close()
+
+
+def case_held_stderr(binary, repo, folder):
+    """What a script logs while the app runs does not scribble on the screen: it comes out
+    after the terminal is restored."""
+    bundle = os.path.join(folder, "noisy")
+    os.makedirs(bundle)
+    write_screen(bundle, "home.json", {"format": 1, "id": "home", "body": {"type": "text", "text": "quiet screen"}})
+    write_screen(bundle, "manifest.json", {"app": "noisy", "version": "1.0.0", "entry": "main.js",
+                                           "start": "home", "screens": {"home": "home.json"}})
+    with open(os.path.join(bundle, "main.js"), "w") as handle:
+        handle.write("console.error('NOISE FROM A SCRIPT');\nsetTimeout(() => console.warn('MORE NOISE'), 10);\n")
+    child = Child(binary, [bundle], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the screen", lambda out: b"quiet screen" in out)
+        child.wait_quiet()
+        child.send(b"\x03")
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+            raise Failure("expected exit status 0, got %s" % describe(status))
+        out = bytes(child.output)
+        restored = out.rfind(RESTORE)
+        for noise in (b"NOISE FROM A SCRIPT", b"MORE NOISE"):
+            at = out.find(noise)
+            if at < 0:
+                raise Failure("%r was lost" % noise)
+            if at < restored:
+                raise Failure("%r was written while the app ran, onto its screen" % noise)
+        return "log lines held until the terminal was restored"
+    finally:
+        child.close()
+
+
 CASES = {
+    "timer-redraw": case_timer_redraw,
+    "held-stderr": case_held_stderr,
     "fatal": case_fatal,
     "ctrl-c": case_ctrl_c,
     "sigterm": case_sigterm,
