@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Layer 0: values and text.
@@ -40,8 +42,12 @@ let package = Package(
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Bundles: manifests, folders (and later signatures and archives).
-        .target(name: "HybridBundles", dependencies: ["HybridJSON", "HybridDocument"]),
+        // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
+        .target(name: "HybridBundles", dependencies: [
+            "HybridJSON", "HybridDocument",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // The app: bundles, screens, focus, actions and the render loop, tied together.
         .target(name: "HybridRuntime", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
@@ -72,7 +78,9 @@ let package = Package(
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
         .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles"]),
-        .testTarget(name: "HybridBundlesTests", dependencies: ["HybridBundles"]),
+        .testTarget(name: "HybridBundlesTests", dependencies: [
+            "HybridBundles", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
     ]

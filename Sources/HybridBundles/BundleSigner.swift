@@ -1,0 +1,148 @@
+import Foundation
+import HybridDocument
+import HybridJSON
+import ZIPFoundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `hybrid bundle pack`: lists every file of a bundle folder in its manifest's `files` (SHA-256
+/// and size), signs the new `manifest.json` with a `BundleKey` into `manifest.sig`, and can
+/// write the folder as a `.hbundle` ZIP archive.
+///
+/// Everything else in the manifest is kept as written, members in their order; `files` is
+/// replaced where it stands (or added at the end). Symbolic links, devices and paths breaking
+/// `BundlePath` rules refuse the pack, as does a manifest with errors.
+public struct BundleSigner: Sendable {
+    /// What a pack produced.
+    public struct Result: Sendable {
+        /// The manifest as written, `files` filled in.
+        public var manifest: BundleManifest
+        /// The exact bytes written to `manifest.json` (the signed bytes).
+        public var manifestBytes: [UInt8]
+        /// The signature written to `manifest.sig`.
+        public var signature: BundleSignature
+        /// The bundle paths listed in `files`, in byte order.
+        public var files: [String]
+        /// The archive written, when one was asked for.
+        public var archivePath: String?
+    }
+
+    /// The key that signs.
+    public var key: BundleKey
+
+    /// A signer with `key`.
+    public init(key: BundleKey) {
+        self.key = key
+    }
+
+    /// Signs the bundle folder at `folder` in place (rewriting `manifest.json` and writing
+    /// `manifest.sig`), then, when `archivePath` is given, writes the folder as a ZIP archive
+    /// there (outside the folder), checked by verifying it with the key before it is renamed
+    /// into place.
+    public func pack(folder: String, archivePath: String? = nil) throws(BundleError) -> Result {
+        guard FileSystem.kind(folder) == .folder, let root = FileSystem.resolved(folder) else {
+            throw BundleError(.unreadable, file: folder, FileSystem.exists(folder) ? "is not a folder" : "no such bundle folder")
+        }
+        if let archivePath { try Self.checkOutside(root: root, archivePath: archivePath) }
+
+        // The manifest must be sound apart from `files`, which is about to be rewritten.
+        let load = BundleFolder.open(root)
+        let manifestPath = FileSystem.join(root, BundleFolder.manifestName)
+        let problems = zip(load.diagnostics, load.formattedDiagnostics)
+            .filter { $0.0.severity == .error && !Self.isUnderFiles($0.0.path) }
+            .map { $0.1.replacingOccurrences(of: manifestPath, with: BundleFolder.manifestName) }
+        if !problems.isEmpty || load.diagnostics.isEmpty && load.bundle == nil {
+            let message = problems.isEmpty ? "cannot open the bundle" : problems.joined(separator: "\n")
+            throw BundleError(.invalidManifest, message)
+        }
+        guard let original = FileBytes.read(manifestPath), case .object(var object)? = try? JSONParser.parse(original).plain else {
+            throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "cannot read the manifest")
+        }
+
+        let paths = try BundleContents.files(in: root)
+        var files: [(String, JSONValue)] = []
+        for path in paths {
+            let entry = try BundleContents.digest(of: FileSystem.join(root, path), file: path)
+            files.append((path, .object(JSONObject([("sha256", .string(entry.sha256)), ("size", .integer(entry.size))]))))
+        }
+        object["files"] = .object(JSONObject(files))
+        let bytes = Array(ManifestText.pretty(.object(object)).utf8)
+        let check = BundleManifest.load(SourceText(name: BundleFolder.manifestName, bytes: bytes))
+        guard let manifest = check.manifest else {
+            throw BundleError(.invalidManifest, check.formattedDiagnostics.joined(separator: "\n"))
+        }
+        let signature = BundleSignature(signing: bytes, with: key)
+        try Self.write(bytes, to: manifestPath, file: BundleFolder.manifestName)
+        try Self.write(Array(signature.fileText.utf8), to: FileSystem.join(root, BundleFolder.signatureName), file: BundleFolder.signatureName)
+
+        var result = Result(manifest: manifest, manifestBytes: bytes, signature: signature, files: paths, archivePath: nil)
+        if let archivePath {
+            try writeArchive(root: root, files: paths, to: archivePath)
+            result.archivePath = archivePath
+        }
+        return result
+    }
+
+    /// `$.files` and everything under it.
+    private static func isUnderFiles(_ path: String) -> Bool {
+        path == "$.files" || path.hasPrefix("$.files.") || path.hasPrefix("$.files[")
+    }
+
+    /// An archive inside the folder would end up listed in (or racing with) its own bundle.
+    private static func checkOutside(root: String, archivePath: String) throws(BundleError) {
+        let parent = (archivePath as NSString).deletingLastPathComponent
+        guard let resolvedParent = FileSystem.resolved(parent.isEmpty ? "." : parent) else {
+            throw BundleError(.cannotWrite, file: archivePath, "the folder \"\(parent)\" does not exist")
+        }
+        if resolvedParent == root || resolvedParent.hasPrefix(root == "/" ? "/" : root + "/") {
+            throw BundleError(.cannotWrite, file: archivePath, "is inside the bundle folder; write the archive elsewhere")
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String, file: String) throws(BundleError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw BundleError(.cannotWrite, file: file, "cannot write the file: \(error.localizedDescription)")
+        }
+    }
+
+    /// A fixed date for every entry, so packing the same folder twice gives the same archive.
+    static let entryDate = Date(timeIntervalSince1970: 946_684_800)
+
+    /// Writes the signed folder's `manifest.json`, `manifest.sig` and `files` to a new ZIP at
+    /// `archivePath` (through a temporary file beside it), verifies it, and renames it into place.
+    private func writeArchive(root: String, files: [String], to archivePath: String) throws(BundleError) {
+        let temporary = archivePath + ".partial-\(getpid())"
+        unlink(temporary)
+        defer { unlink(temporary) }
+        do {
+            let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
+            for path in [BundleFolder.manifestName, BundleFolder.signatureName] + files {
+                let url = URL(fileURLWithPath: FileSystem.join(root, path))
+                let handle = try FileHandle(forReadingFrom: url)
+                defer { try? handle.close() }
+                let size = try handle.seekToEnd()
+                try handle.seek(toOffset: 0)
+                try archive.addEntry(
+                    with: path, type: .file, uncompressedSize: Int64(size), modificationDate: Self.entryDate,
+                    permissions: 0o644, compressionMethod: .deflate
+                ) { position, chunk in
+                    try handle.seek(toOffset: UInt64(position))
+                    return try handle.read(upToCount: chunk) ?? Data()
+                }
+            }
+        } catch {
+            throw BundleError(.cannotWrite, file: archivePath, "cannot write the archive: \(error)")
+        }
+        // What was written is what a host will see: check it the way a host will.
+        let verified = try BundleVerifier(trustedKeys: [key.publicKey]).verifyArchive(temporary)
+        verified.removeStaging()
+        guard rename(temporary, archivePath) == 0 else {
+            throw BundleError(.cannotWrite, file: archivePath, "cannot write the archive: \(String(cString: strerror(errno)))")
+        }
+    }
+}
