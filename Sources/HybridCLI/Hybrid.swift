@@ -9,7 +9,7 @@ struct Hybrid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
-        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self]
+        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self]
     )
 
     /// Runs the command line with SPEC's exit statuses: 0 success, 1 a user error (reported by

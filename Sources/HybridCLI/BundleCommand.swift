@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import HybridTerm
+
+/// `hybrid bundle keygen | pack | verify` (SPEC §5–6): keys, signing and checking bundles.
+struct BundleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bundle",
+        abstract: "Make signing keys, sign and archive bundle folders, and verify signed bundles.",
+        subcommands: [Keygen.self, Pack.self, Verify.self]
+    )
+
+    /// `hybrid bundle keygen NAME [--out-dir DIR]`: writes `NAME.key` (0600) and `NAME.pub`.
+    struct Keygen: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "keygen",
+            abstract: "Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (public).",
+            discussion: "Each file is one line: `hybridterm-ed25519-private|public KEYID BASE64`. Existing keys are never overwritten."
+        )
+
+        @Argument(help: "The key's name; the files are NAME.key and NAME.pub.")
+        var name: String
+
+        @Option(name: .customLong("out-dir"), help: "The folder to write the key files to (default: the current folder).")
+        var outDir: String?
+
+        func validate() throws {
+            guard !name.isEmpty, !name.hasSuffix("/") else { throw ValidationError("NAME must name a file, got \"\(name)\"") }
+        }
+
+        func run() throws {
+            let base = outDir.map { ($0 as NSString).appendingPathComponent(name) } ?? name
+            let folder = (base as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            let key = BundleKey()
+            do {
+                let paths = try key.write(to: base)
+                print("wrote \(paths.privateKey) (private: keep it secret) and \(paths.publicKey) (public: give it to hosts); key id \(key.keyId)")
+            } catch {
+                FileHandleOutput.standardError("hybrid bundle keygen: \(error)")
+                throw UserFailure()
+            }
+        }
+    }
+
+    /// `hybrid bundle pack DIR --key NAME.key [--out F.hbundle]`.
+    struct Pack: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pack",
+            abstract: "Sign a bundle folder: list every file's sha256 and size in manifest.json's files, write manifest.sig, and optionally a .hbundle archive."
+        )
+
+        @Argument(help: "The bundle folder (holding manifest.json).")
+        var folder: String
+
+        @Option(help: "The private key file (NAME.key) to sign with.")
+        var key: String
+
+        @Option(help: "Also write the signed folder as this .hbundle archive (outside the folder).")
+        var out: String?
+
+        func validate() throws {
+            if let out, !out.hasSuffix(".hbundle") {
+                throw ValidationError("--out names a .hbundle archive, got \"\(out)\"")
+            }
+        }
+
+        func run() throws {
+            let signingKey: BundleKey
+            do {
+                signingKey = try BundleKey(contentsOf: key)
+            } catch {
+                FileHandleOutput.standardError("hybrid bundle pack: \(error)")
+                throw UserFailure()
+            }
+            do {
+                let result = try BundleSigner(key: signingKey).pack(folder: folder, archivePath: out)
+                let count = result.files.count
+                print("signed \(folder): \(count) file\(count == 1 ? "" : "s") listed, key id \(signingKey.keyId)")
+                if let archive = result.archivePath { print("wrote \(archive)") }
+            } catch {
+                report(error, target: folder, isArchive: false)
+                throw UserFailure()
+            }
+        }
+    }
+
+    /// `hybrid bundle verify TARGET --pubkey NAME.pub`.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "verify",
+            abstract: "Check a signed bundle folder or .hbundle archive against trusted public keys; name the first file that fails.",
+            discussion: "Exit status 0 when the bundle is intact and signed by a trusted key, 1 otherwise."
+        )
+
+        @Argument(help: "A bundle folder or a .hbundle archive.")
+        var target: String
+
+        @Option(name: .customLong("pubkey"), help: "A trusted public key file (NAME.pub); repeat to trust several.")
+        var publicKeys: [String]
+
+        func validate() throws {
+            if publicKeys.isEmpty { throw ValidationError("missing --pubkey NAME.pub: a bundle is verified against trusted keys") }
+        }
+
+        func run() throws {
+            var keys: [BundlePublicKey] = []
+            for path in publicKeys {
+                do {
+                    keys.append(try BundlePublicKey(contentsOf: path))
+                } catch {
+                    FileHandleOutput.standardError("hybrid bundle verify: \(error)")
+                    throw UserFailure()
+                }
+            }
+            let isFolder = FileManager.default.fileExists(atPath: target) && (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeDirectory
+            do {
+                let verified = try BundleVerifier(trustedKeys: keys).verify(target)
+                verified.removeStaging()
+                let count = verified.manifest.files?.count ?? 0
+                print("\(target): ok (\(verified.manifest.app) \(verified.manifest.version), \(count) file\(count == 1 ? "" : "s"), signed by key \(verified.keyId))")
+            } catch {
+                report(error, target: target, isArchive: !isFolder)
+                throw UserFailure()
+            }
+        }
+    }
+
+    /// Writes a bundle error on stderr, each line located under the target: `DIR/FILE: …` for a
+    /// folder, `F.hbundle: FILE: …` for an archive.
+    static func report(_ error: BundleError, target: String, isArchive: Bool) {
+        guard error.file != target else {
+            FileHandleOutput.standardError(error.description)
+            return
+        }
+        for line in error.description.split(separator: "\n", omittingEmptySubsequences: false) {
+            if isArchive {
+                FileHandleOutput.standardError("\(target): \(line)")
+            } else {
+                FileHandleOutput.standardError((target as NSString).appendingPathComponent(String(line)))
+            }
+        }
+    }
+}
+
+private func report(_ error: BundleError, target: String, isArchive: Bool) {
+    BundleCommand.report(error, target: target, isArchive: isArchive)
+}
