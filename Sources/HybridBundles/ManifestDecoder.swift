@@ -3,43 +3,13 @@ import HybridJSON
 
 /// Walks a parsed manifest, building a `BundleManifest` and collecting every problem with its
 /// path; also notes every file path it names, for `BundleFolder` to look up on disk.
-struct ManifestDecoder {
-    private(set) var diagnostics: [Diagnostic] = []
+struct ManifestDecoder: LocatingDecoder {
+    var diagnostics: [Diagnostic] = []
     private(set) var references: [ManifestReference] = []
-    private var path = JSONPath()
+    var path = JSONPath()
 
     static let fileEntryFields = ["sha256", "size"]
 
-    // MARK: Reporting
-
-    private mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
-        diagnostics.append(Diagnostic(offset: offset, path: path.description, message: message, severity: severity))
-    }
-
-    private mutating func inKey<T>(_ key: String, _ body: (inout ManifestDecoder) -> T) -> T {
-        path.push(.key(key))
-        defer { path.pop() }
-        return body(&self)
-    }
-
-    private mutating func atIndex<T>(_ index: Int, _ body: (inout ManifestDecoder) -> T) -> T {
-        path.push(.index(index))
-        defer { path.pop() }
-        return body(&self)
-    }
-
-    /// Reports members not in `allowed` (with a did-you-mean) and repeated keys.
-    private mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: String) {
-        for (member, isDuplicate) in members.unexpected(allowing: allowed) {
-            let key = member.key
-            if isDuplicate {
-                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
-            } else {
-                let hint = Suggestion.hint(for: key, in: allowed)
-                inKey(key) { $0.report("unknown field \"\(key)\" in \(owner)\(hint)", at: member.keyOffset) }
-            }
-        }
-    }
 
     // MARK: Manifest
 

@@ -2,9 +2,9 @@ import HybridExpressions
 import HybridJSON
 
 /// Walks a parsed document, building typed values and collecting every problem with its path.
-struct DocumentDecoder {
-    private(set) var diagnostics: [Diagnostic] = []
-    private var path = JSONPath()
+struct DocumentDecoder: LocatingDecoder {
+    var diagnostics: [Diagnostic] = []
+    var path = JSONPath()
     /// Ids seen so far, with the path that used each first.
     private var ids: [String: String] = [:]
     /// `component` nodes seen, checked against `components` at the end.
@@ -46,36 +46,6 @@ struct DocumentDecoder {
     static let allowedByType = fieldsByType.mapValues { commonFields + $0 }
     static let spanFields = ["text", "style"]
 
-    // MARK: Reporting
-
-    private mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
-        diagnostics.append(Diagnostic(offset: offset, path: path.description, message: message, severity: severity))
-    }
-
-    private mutating func inKey<T>(_ key: String, _ body: (inout DocumentDecoder) -> T) -> T {
-        path.push(.key(key))
-        defer { path.pop() }
-        return body(&self)
-    }
-
-    private mutating func atIndex<T>(_ index: Int, _ body: (inout DocumentDecoder) -> T) -> T {
-        path.push(.index(index))
-        defer { path.pop() }
-        return body(&self)
-    }
-
-    /// Reports members not in `allowed` (with a did-you-mean) and duplicates. `owner` names
-    /// the object in messages; it is built only when one is reported.
-    private mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {
-        for (member, isDuplicate) in members.unexpected(allowing: allowed) {
-            if isDuplicate {
-                inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
-            } else {
-                let hint = Suggestion.hint(for: member.key, in: allowed)
-                inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner())\(hint)", at: member.keyOffset) }
-            }
-        }
-    }
 
     // MARK: Document
 

@@ -1,0 +1,44 @@
+import HybridJSON
+
+/// What every decoder of a JSON file shares (screens, manifests): it walks the value keeping
+/// the JSON path, and collects every problem with its offset and path instead of stopping.
+public protocol LocatingDecoder {
+    /// The problems found so far.
+    var diagnostics: [Diagnostic] { get set }
+    /// Where the walk is.
+    var path: JSONPath { get set }
+}
+
+extension LocatingDecoder {
+    /// Records a problem at `offset`, located at the current path.
+    public mutating func report(_ message: String, at offset: Int, severity: Diagnostic.Severity = .error) {
+        diagnostics.append(Diagnostic(offset: offset, path: path.description, message: message, severity: severity))
+    }
+
+    /// Runs `body` with the path extended by an object member.
+    public mutating func inKey<T>(_ key: String, _ body: (inout Self) -> T) -> T {
+        path.push(.key(key))
+        defer { path.pop() }
+        return body(&self)
+    }
+
+    /// Runs `body` with the path extended by an array item.
+    public mutating func atIndex<T>(_ index: Int, _ body: (inout Self) -> T) -> T {
+        path.push(.index(index))
+        defer { path.pop() }
+        return body(&self)
+    }
+
+    /// Reports members not in `allowed` (with a did-you-mean) and repeated keys. `owner`
+    /// names the object in messages; it is built only when one is reported.
+    public mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {
+        for (member, isDuplicate) in members.unexpected(allowing: allowed) {
+            if isDuplicate {
+                inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
+            } else {
+                let hint = Suggestion.hint(for: member.key, in: allowed)
+                inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner())\(hint)", at: member.keyOffset) }
+            }
+        }
+    }
+}
