@@ -113,6 +113,13 @@ struct Resolver {
 
     // MARK: Views
 
+    /// A view's key: its `id` when it has one (stable when `ui.update` re-decodes the screen
+    /// and every offset moves), else where the node is in the document; prefixed by the list
+    /// item or component instance it belongs to.
+    static func viewKey(of node: Node, in scope: StateScope) -> String {
+        scope.instance + (node.id.map { "#" + $0 } ?? String(node.offset))
+    }
+
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
         // Outside lists and components a static node resolves the same on every frame.
@@ -145,7 +152,7 @@ struct Resolver {
                 layout.width = layout.width ?? .auto
                 layout.height = layout.height ?? .auto
             }
-            let key = scope.instance + String(node.offset)
+            let key = Self.viewKey(of: node, in: scope)
             let view = View(key: key, node: node, scope: scope, id: node.id, typeName: node.typeName, sourceOffset: node.offset, content: content,
                         children: children, layoutStyle: layout, cellStyle: cellStyle,
                         paintsBackground: style.background != nil, border: border,
@@ -189,11 +196,11 @@ struct Resolver {
             return make(.button(label: string(label, in: scope) ?? ""), sizedByContent: true)
         case .input(let value, let placeholder, let secure, _, _):
             // An input bound to nothing keeps what was typed in the interaction instead.
-            let typed = value?.bindingName == nil ? interaction.text[scope.instance + String(node.offset)] : nil
+            let typed = value?.bindingName == nil ? interaction.text[Self.viewKey(of: node, in: scope)] : nil
             return make(.input(text: typed ?? string(value, in: scope) ?? "", placeholder: string(placeholder, in: scope) ?? "",
                                secure: bool(secure, in: scope, node: node, field: "secure") ?? false))
         case .checkbox(let label, let checked, _):
-            let toggled = checked?.bindingName == nil ? interaction.checked[scope.instance + String(node.offset)] : nil
+            let toggled = checked?.bindingName == nil ? interaction.checked[Self.viewKey(of: node, in: scope)] : nil
             return make(.checkbox(label: string(label, in: scope) ?? "",
                                   checked: toggled ?? bool(checked, in: scope, node: node, field: "checked") ?? false),
                         sizedByContent: true)
@@ -201,7 +208,7 @@ struct Resolver {
             let items = array(options, in: scope, node: node, field: "options") ?? []
             let labels = items.map { Self.display($0["label"] ?? $0) }
             var index: Int?
-            if selected?.bindingName == nil, let chosen = interaction.selection[scope.instance + String(node.offset)] {
+            if selected?.bindingName == nil, let chosen = interaction.selection[Self.viewKey(of: node, in: scope)] {
                 index = chosen
             } else if selected == nil {
                 // A select bound to nothing starts on its first option.
@@ -235,7 +242,7 @@ struct Resolver {
             table.selected = table.selected.map { min($0, cells.count - 1) }.flatMap { $0 >= 0 ? $0 : nil }
             return table
         case .tabs(let tabs, let selected):
-            var index = interaction.selection[scope.instance + String(node.offset)] ?? 0
+            var index = interaction.selection[Self.viewKey(of: node, in: scope)] ?? 0
             if let selected, let json = evaluate(selected, in: scope) {
                 if case .integer(let position) = json, tabs.indices.contains(position) {
                     index = position

@@ -61,3 +61,15 @@ final class ScriptedAppTests: XCTestCase {
         XCTAssertEqual(rows[0], "[NEW]")
     }
 }
+
+extension ScriptedAppTests {
+    func testUpdateKeepsWhatTheUserTypedAndTheFocusOfWidgetsWithIDs() throws {
+        let (_, harness) = try run(script: """
+        ui.handler('retitle', () => ui.update('title', { text: 'Retitled' }));
+        """, screen: AppHarness.screen(#"""
+        {"type": "column", "children": [{"type": "text", "id": "title", "text": "Title"},
+          {"type": "input", "id": "note", "style": {"width": 14}}]}
+        """#, extra: #""keys": {"ctrl+t": "retitle"}"#), keys: #""draft" ctrl+t " more""#)
+        XCTAssertEqual(harness.app.render().plainLines().prefix(2), ["Retitled", "[draft more  ]"])
+    }
+}
