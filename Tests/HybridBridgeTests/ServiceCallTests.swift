@@ -77,11 +77,11 @@ final class ServiceCallTests: XCTestCase {
     func testAsyncServicesResolveOnTheScriptThread() throws {
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""
-        hybrid.call('test.later', { ms: 30 }).then((v) => console.log(v));
+        hybrid.call('test.later', { ms: 300 }).then((v) => console.log(v));
         hybrid.call('test.later', { ms: 1 }).then((v) => console.log(v));
         console.log('started');
         """)
-        XCTAssertEqual(output, ["started", "after 1 ms", "after 30 ms"])
+        XCTAssertEqual(output, ["started", "after 1 ms", "after 300 ms"])
     }
 
     func testAServiceReRegisteredWhileScriptsRunIsCheckedAnew() throws {
