@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // Layer 0: values and text.
@@ -54,14 +55,27 @@ let package = Package(
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
             "HybridBundles",
         ]),
+        // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
+        // so a host app does not pull in SwiftNIO.
+        .target(name: "HybridServer", dependencies: [
+            "HybridBundles", "HybridJSON",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
             "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
         ]),
+        // What every program that runs apps shares: run options, the terminal-or-headless runner.
+        .target(name: "HybridCommandLine", dependencies: [
+            "HybridTerm", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "HybridCLI", dependencies: [
-            "HybridTerm",
+            "HybridTerm", "HybridServer", "HybridCommandLine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
@@ -74,12 +88,14 @@ let package = Package(
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
-        .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices"]),
+        // A loopback HTTP server tests start and stop themselves.
+        .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
+        .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
-        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles"]),
+        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles", "TestSupport"]),
         .testTarget(name: "HybridBundlesTests", dependencies: [
-            "HybridBundles", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),

@@ -37,6 +37,17 @@ public struct BundleError: Error, CustomStringConvertible, Sendable, Equatable {
         case damagedArchive
         /// Writing the manifest, signature, archive or staging folder failed.
         case cannotWrite
+        /// The bundle is another app than the one being installed or run.
+        case wrongApp
+        /// The version is not newer than the installed one (or is the same version with other
+        /// content).
+        case notNewer
+        /// The version failed to start once and is never launched again.
+        case markedBad
+        /// Downloading failed: no answer, an HTTP error, a truncated body.
+        case download
+        /// A download is larger than its manifest allows.
+        case tooLarge
     }
 
     /// The reason's category.

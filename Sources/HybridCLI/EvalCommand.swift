@@ -1,4 +1,5 @@
 import ArgumentParser
+import HybridCommandLine
 import Foundation
 import HybridTerm
 

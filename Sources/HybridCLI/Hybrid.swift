@@ -1,4 +1,5 @@
 import ArgumentParser
+import HybridCommandLine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ struct Hybrid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
-        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self]
+        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self]
     )
 
     /// Runs the command line with SPEC's exit statuses: 0 success, 1 a user error (reported by
@@ -30,9 +31,4 @@ struct Hybrid: ParsableCommand {
             Glibc.exit(2)
         }
     }
-}
-
-/// A failure already reported on standard error; only the exit status is left to set.
-struct UserFailure: Error {
-    var status: Int32 = 1
 }

@@ -1,10 +1,32 @@
 import Foundation
 import HybridBundles
+import HybridEventLoop
 import HybridJSON
 import HybridServices
 
-/// Running a bundle folder (SPEC §5): its screens through the router, its script, its
-/// permissions for service calls.
+/// Where a bundle comes from (SPEC §4 `app.load(bundle:)`).
+public enum BundleSource: Sendable, Equatable {
+    /// A bundle folder: run in place; checked against the trusted keys when signed, run with a
+    /// warning as a development bundle when not.
+    case directory(String)
+    /// A signed `.hbundle` archive on disk, installed into the cache.
+    case archive(String)
+    /// A signed `.hbundle` archive at an `http(s)` URL, downloaded and installed into the cache.
+    case url(URL)
+
+    /// Reads a command-line target: a URL, a folder, or (any other file) an archive.
+    public init(target: String) {
+        if let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            self = .url(url)
+        } else {
+            var isFolder: ObjCBool = false
+            self = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue ? .directory(target) : .archive(target)
+        }
+    }
+}
+
+/// Running bundles (SPEC §5): installing, starting under watch, and falling back when a new
+/// version fails to start.
 extension HybridApp {
     /// Registers the built-in services for `app` (storage under its own folder).
     public func registerBuiltIns(app: String, screenSize: @escaping @Sendable () -> (columns: Int, rows: Int)) throws(AppError) {
@@ -15,8 +37,141 @@ extension HybridApp {
         }
     }
 
+    /// Registers the built-in services for the bundle's app, unless the host already did:
+    /// they are always there for scripts (SPEC §3), with `device.info` reporting the app's size.
+    func registerBuiltInsIfNeeded(app name: String) throws(AppError) {
+        guard services.description(of: "device.info") == nil else { return }
+        try registerBuiltIns(app: name, screenSize: { [weak self] in self?.size ?? (80, 24) })
+    }
+
+    /// Loads a bundle and starts it.
+    ///
+    /// A folder runs in place. An archive or a URL is verified against `trustedKeys` and
+    /// installed into `bundleCache` when it is newer than what is installed; then the newest
+    /// installed version that is not marked bad starts under watch. A refused or unreachable
+    /// download is reported and what is installed runs (offline start). A version that throws
+    /// while starting, runs away, or does not call `hybrid.ready()` within `readyTimeout` is
+    /// marked bad and the next one starts in the same session — the previous version, then
+    /// `fallback` (the host's own screens), when given.
+    ///
+    /// `expectedApp` refuses bundles of another app (a host knows its app's name). Call it
+    /// before the app runs, or on its loop thread.
+    public func load(bundle source: BundleSource, expectedApp: String? = nil, fallback: (() throws(AppError) -> Void)? = nil) async throws(AppError) {
+        switch source {
+        case .directory(let path):
+            try load(folder: path)
+            return
+        case .archive(let path):
+            var app = expectedApp
+            do {
+                let outcome = try installer(expectedApp: expectedApp).install(archive: path)
+                app = outcome.bundle.app
+            } catch {
+                onProblem("\(path): \(error)")
+                if app == nil {
+                    guard let fallback else { throw AppError("\(path): \(error)") }
+                    return try fallback()
+                }
+            }
+            try start(installedVersionsOf: app!, fallback: fallback)
+        case .url(let url):
+            var app = expectedApp ?? bundleCache.app(forOrigin: url.absoluteString)
+            do {
+                let outcome = try await installer(expectedApp: expectedApp).install(from: url)
+                app = outcome.bundle.app
+            } catch {
+                onProblem("\(url.absoluteString): \(error)")
+            }
+            guard let app else {
+                guard let fallback else { throw AppError("\(url.absoluteString): nothing could be downloaded and nothing of it is installed") }
+                return try fallback()
+            }
+            try start(installedVersionsOf: app, fallback: fallback)
+        }
+    }
+
+    private func installer(expectedApp: String?) -> BundleInstaller {
+        var installer = BundleInstaller(cache: bundleCache, trustedKeys: trustedKeys, expectedApp: expectedApp)
+        installer.timeout = downloadTimeout
+        installer.progress = downloadProgress
+        return installer
+    }
+
+    /// Runs a folder in place; a signed one is verified first (every load, not only at install).
+    func load(folder path: String) throws(AppError) {
+        let opened = BundleFolder.open(path)
+        for line in opened.formattedDiagnostics { onProblem(line) }
+        guard let bundle = opened.bundle, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
+        try registerBuiltInsIfNeeded(app: bundle.manifest.app)
+        if bundle.isSigned {
+            do {
+                _ = try BundleVerifier(trustedKeys: trustedKeys).verifyFolder(path)
+            } catch {
+                throw AppError("\(path): \(error)")
+            }
+        }
+        try load(bundle: bundle)
+    }
+
+    // MARK: Starting under watch
+
+    /// Starts the newest launchable version of `app`, falling back version by version.
+    func start(installedVersionsOf app: String, fallback: (() throws(AppError) -> Void)?) throws(AppError) {
+        var candidates = bundleCache.launchableVersions(of: app).map(BootCandidate.installed)
+        if let fallback { candidates.append(.embedded(fallback)) }
+        guard !candidates.isEmpty else { throw AppError("no version of \(app) is installed that can start") }
+        try registerBuiltInsIfNeeded(app: app)
+        hostRouter = router
+        try launch(candidates[...])
+    }
+
+    /// Starts the first candidate; its failure, now or later, starts the next.
+    private func launch(_ candidates: ArraySlice<BootCandidate>) throws(AppError) {
+        guard let candidate = candidates.first else {
+            throw AppError("nothing could start: every version failed (see above)")
+        }
+        let attempt = BootAttempt(candidate: candidate, rest: candidates.dropFirst())
+        boot = attempt
+        switch candidate {
+        case .embedded(let start):
+            boot = nil
+            try start()
+            return
+        case .installed(let installed):
+            if installed.state == .trying {
+                // The last start of this version never ended: the process died in it.
+                return try fail(attempt, "its last start never finished (the app crashed or was killed while it started)")
+            }
+            if installed.state == nil { record(.trying, installed) }
+            let load = BundleFolder.open(installed.path)
+            guard let bundle = load.bundle, !load.hasErrors else {
+                return try fail(attempt, load.formattedDiagnostics.joined(separator: "\n"))
+            }
+            do {
+                // Every load checks the signature again: the cache is only a folder on disk.
+                _ = try BundleVerifier(trustedKeys: trustedKeys).verifyFolder(installed.path)
+            } catch {
+                return try fail(attempt, "\(installed.path): \(error)")
+            }
+            do {
+                try self.load(bundle: bundle)
+            } catch {
+                return try fail(attempt, attempt.failure ?? error.description)
+            }
+        }
+        if let failure = attempt.failure { return try fail(attempt, failure) }
+        if attempt.isReady { return succeed(attempt) }
+        loop.beginWork()
+        attempt.holdsWork = true
+        attempt.timer = loop.schedule(after: readyTimeout) { [weak self, weak attempt] in
+            guard let self, let attempt else { return }
+            failLater(attempt, "it did not call hybrid.ready() within \(formatDuration(readyTimeout))")
+        }
+    }
+
     /// Loads a bundle folder: routes its screens, grants what its manifest asks, runs its
-    /// `entry` script, then opens its `start` screen (unless the script already showed one).
+    /// `patches` and its `entry` script, then opens its `start` screen (unless the script
+    /// already showed one). A bundle without `entry` is ready once its start screen opened.
     public func load(bundle folder: BundleFolder) throws(AppError) {
         let manifest = folder.manifest
         if !folder.isSigned {
@@ -30,6 +185,16 @@ extension HybridApp {
         }
         caller = ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions))
         let runtime = startScripts(caller: caller)
+        runtime.onReady = { [weak self] in self?.scriptIsReady() }
+        let report = runtime.onError
+        runtime.onError = { [weak self] error in
+            report(error)
+            self?.scriptFailedWhileStarting(error.report)
+        }
+        for patch in manifest.patches {
+            guard let path = folder.filePath(for: patch) else { throw AppError("\(folder.path): the patch \"\(patch)\" is not a usable path") }
+            guard runtime.runMain(path: path) else { throw AppError("\(path): the bundle's patch failed while starting") }
+        }
         if let entry = manifest.entry {
             guard let path = folder.filePath(for: entry) else { throw AppError("\(folder.path): the entry \"\(entry)\" is not a usable path") }
             guard runtime.runMain(path: path) else { throw AppError("\(path): the bundle's script failed while starting") }
@@ -37,5 +202,124 @@ extension HybridApp {
         if screens.isEmpty {
             try push(url: manifest.start.hasPrefix("app://") ? manifest.start : "app://" + manifest.start)
         }
+        if manifest.entry == nil { boot?.isReady = true }
+    }
+
+    private func scriptIsReady() {
+        guard let attempt = boot else { return }
+        attempt.isReady = true
+        // Ready while starting is settled by `launch`; later, here.
+        if attempt.holdsWork { succeed(attempt) }
+    }
+
+    /// Called for every script failure: one before the start is ready fails the start.
+    func scriptFailedWhileStarting(_ report: String) {
+        guard let attempt = boot, !attempt.isReady, attempt.failure == nil else { return }
+        attempt.failure = "it failed while starting: " + report
+        // Unloading from inside the script's own call would pull the runtime from under it.
+        if attempt.holdsWork {
+            loop.post { [weak self, weak attempt] in
+                guard let self, let attempt else { return }
+                failLater(attempt, attempt.failure!)
+            }
+        }
+    }
+
+    private func succeed(_ attempt: BootAttempt) {
+        guard boot === attempt else { return }
+        release(attempt)
+        boot = nil
+        if case .installed(let installed) = attempt.candidate, installed.state != .healthy { record(.healthy, installed) }
+    }
+
+    /// Marks the attempt's version bad, unloads it, and starts the next candidate.
+    private func fail(_ attempt: BootAttempt, _ reason: String) throws(AppError) {
+        guard boot === attempt else { return }
+        release(attempt)
+        boot = nil
+        if case .installed(let installed) = attempt.candidate, installed.state == .healthy {
+            // It started well before, so the cause may lie outside it: skipped now, not condemned.
+            onProblem("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(reason)")
+        } else if case .installed(let installed) = attempt.candidate {
+            let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
+            onProblem("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
+            do {
+                try bundleCache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
+            } catch {
+                onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
+            }
+        }
+        unloadBundle()
+        try launch(attempt.rest)
+    }
+
+    /// A failure found while the app runs: nowhere to throw to, so the app ends with it when
+    /// nothing else can start.
+    private func failLater(_ attempt: BootAttempt, _ reason: String) {
+        do {
+            try fail(attempt, reason)
+        } catch {
+            onProblem(error.description)
+            failure = error
+            quit()
+        }
+        needsFrame = true
+    }
+
+    private func release(_ attempt: BootAttempt) {
+        if let timer = attempt.timer { loop.cancel(timer) }
+        attempt.timer = nil
+        if attempt.holdsWork {
+            attempt.holdsWork = false
+            loop.endWork()
+        }
+    }
+
+    private func record(_ state: BootState, _ installed: InstalledBundle) {
+        do {
+            try bundleCache.record(state, version: installed.version, of: installed.app)
+        } catch {
+            onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
+        }
+    }
+
+    /// Forgets everything a bundle brought: its scripts (and so their patches), screens,
+    /// handlers and routes; the host's own routes and services stay.
+    func unloadBundle() {
+        watchers.removeAll()
+        handlers.removeAll()
+        components.removeAll()
+        componentNodes.removeAll()
+        screens.removeAll()
+        scripts?.shutdown()
+        scripts = nil
+        if let hostRouter { router = hostRouter }
+        caller = .host
+        status = nil
+        needsFrame = true
+    }
+}
+
+/// What can be started for an app, in order of preference.
+enum BootCandidate {
+    /// A version in the cache.
+    case installed(InstalledBundle)
+    /// The host's own screens.
+    case embedded(() throws(AppError) -> Void)
+}
+
+/// One start under watch: settled once, by `hybrid.ready()`, a failure, or the timeout.
+/// Loop thread only, like the app.
+final class BootAttempt: @unchecked Sendable {
+    let candidate: BootCandidate
+    let rest: ArraySlice<BootCandidate>
+    var isReady = false
+    var failure: String?
+    var timer: EventLoop.TimerID?
+    var holdsWork = false
+
+    init(candidate: BootCandidate, rest: ArraySlice<BootCandidate>) {
+        self.candidate = candidate
+        self.rest = rest
     }
 }

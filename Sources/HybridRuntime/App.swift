@@ -1,5 +1,6 @@
 import Foundation
 import HybridBridge
+import HybridBundles
 import HybridCells
 import HybridDocument
 import HybridEventLoop
@@ -21,7 +22,7 @@ public final class HybridApp: @unchecked Sendable {
     /// Native services scripts and `call` actions use.
     public let services: ServiceRegistry
     /// Screens, the current one last.
-    public private(set) var screens: [Screen] = []
+    public internal(set) var screens: [Screen] = []
     /// The frame size in cells.
     public var size: (columns: Int, rows: Int) = (80, 24) {
         didSet { needsFrame = true }
@@ -54,6 +55,23 @@ public final class HybridApp: @unchecked Sendable {
     var componentNodes: [String: Node?] = [:]
     var watchers: [Watcher] = []
     var caller = ServiceCaller.host
+
+    /// The keys whose signatures `load(bundle:)` accepts for archives, URLs and signed folders.
+    public var trustedKeys: [BundlePublicKey] = []
+    /// Where `load(bundle:)` installs archives and downloads.
+    public var bundleCache = BundleCache.standard()
+    /// How long a new version may take to call `hybrid.ready()` before it is marked bad.
+    public var readyTimeout = 5.0
+    /// Seconds of network silence before a download is given up (and what is installed runs).
+    public var downloadTimeout = 10.0
+    /// Told of a download's progress, `(received, expected)` bytes.
+    public var downloadProgress: (@Sendable (Int, Int?) -> Void)?
+    /// Set when the app ended because nothing it was given could start.
+    public internal(set) var failure: AppError?
+    /// The start being watched, until it is ready or failed.
+    var boot: BootAttempt?
+    /// The router as the host set it up, restored when a failed bundle is unloaded.
+    var hostRouter: Router?
 
     /// An app with no screen yet.
     public init(loop: EventLoop = EventLoop(), services: ServiceRegistry = ServiceRegistry()) {

@@ -1,6 +1,7 @@
 import Foundation
 import HybridBundles
 import XCTest
+import TestSupport
 import ZIPFoundation
 
 /// A temporary folder with a small bundle (`shop`) and helpers to pack, tamper and craft
@@ -72,28 +73,11 @@ class SigningTestCase: XCTestCase {
         return nil
     }
 
-    /// An archive entry to craft.
-    enum CraftedEntry {
-        case file(String, [UInt8])
-        case folder(String)
-        case link(String, target: String)
-    }
+    typealias CraftedEntry = CraftedArchive.Entry
 
     /// Writes a ZIP at `path` holding exactly `entries`, through ZIPFoundation.
     func craftArchive(at path: String, _ entries: [CraftedEntry]) throws {
-        try? FileManager.default.removeItem(atPath: path)
-        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-        for entry in entries {
-            let (name, type, bytes): (String, Entry.EntryType, [UInt8])
-            switch entry {
-            case .file(let entryName, let content): (name, type, bytes) = (entryName, .file, content)
-            case .folder(let entryName): (name, type, bytes) = (entryName, .directory, [])
-            case .link(let entryName, let target): (name, type, bytes) = (entryName, .symlink, Array(target.utf8))
-            }
-            try archive.addEntry(with: name, type: type, uncompressedSize: Int64(bytes.count), compressionMethod: type == .file ? .deflate : .none) { position, size in
-                Data(bytes[Int(position)..<Int(position) + size])
-            }
-        }
+        try CraftedArchive.write(at: path, entries)
     }
 
     /// The signed folder's entries (`manifest.json`, `manifest.sig`, then `files`), with

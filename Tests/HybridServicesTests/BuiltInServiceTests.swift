@@ -1,6 +1,7 @@
 import Foundation
 import HybridJSON
 import HybridServices
+import TestSupport
 import XCTest
 
 final class BuiltInServiceTests: XCTestCase {

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// The size of the terminal standard output is on.
-enum TerminalGeometry {
+public enum TerminalGeometry {
     /// Columns and rows, or 80x24 when standard output is not a terminal.
-    static func size() -> (columns: Int, rows: Int) {
+    public static func size() -> (columns: Int, rows: Int) {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else {
             return (80, 24)

@@ -5,29 +5,53 @@ import Glibc
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 that a test starts and stops itself: each request
 /// is answered by `respond` (method, path, headers, body) → (status, headers, body), or left
-/// unanswered when it returns nil (to provoke timeouts).
-final class LoopbackHTTPServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var path: String
-        var headers: [String: String]
-        var body: String
+/// unanswered when it returns nil (to provoke timeouts). Responses may misbehave on purpose:
+/// announce more than they send (a truncated download) or never end.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    /// A request as received.
+    public struct Request: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [String: String]
+        public var body: String
     }
 
-    struct Response: Sendable {
-        var status: Int
-        var headers: [String: String] = [:]
-        var body: String
+    /// What to answer.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        /// The Content-Length sent (the body's size when `nil`); a larger one with the
+        /// connection closed after the body makes a truncated response.
+        public var announcedLength: Int?
+        /// Sends the body over and over without a Content-Length until the client leaves.
+        public var isEndless = false
+
+        /// A text answer.
+        public init(status: Int, headers: [String: String] = [:], body: String) {
+            self.init(status: status, headers: headers, bytes: Array(body.utf8))
+        }
+
+        /// A binary answer.
+        public init(status: Int, headers: [String: String] = [:], bytes: [UInt8], announcedLength: Int? = nil, isEndless: Bool = false) {
+            self.status = status
+            self.headers = headers
+            self.body = bytes
+            self.announcedLength = announcedLength
+            self.isEndless = isEndless
+        }
     }
 
-    let port: Int
+    /// The port it listens on.
+    public let port: Int
     private let listener: Int32
     private let respond: @Sendable (Request) -> Response?
     private let lock = NSLock()
     private var stopped = false
     private var connections: [Int32] = []
 
-    init(respond: @escaping @Sendable (Request) -> Response?) throws {
+    /// Starts listening on a free port.
+    public init(respond: @escaping @Sendable (Request) -> Response?) throws {
         self.respond = respond
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
@@ -50,14 +74,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on (bound and closed at once).
-    static func refusedPort() -> Int {
+    public static func refusedPort() -> Int {
         let server = try? LoopbackHTTPServer { _ in nil }
         let port = server?.port ?? 9
         server?.stop()
         return port
     }
 
-    func stop() {
+    /// Stops listening and drops open connections.
+    public func stop() {
         let open = lock.withLock { () -> [Int32] in
             stopped = true
             return connections
@@ -108,10 +133,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             while !lock.withLock({ stopped }) { usleep(10_000) }
             return
         }
-        var head = "HTTP/1.1 \(response.status) Status\r\nContent-Length: \(response.body.utf8.count)\r\nConnection: close\r\n"
+        var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
+        if !response.isEndless { head += "Content-Length: \(response.announcedLength ?? response.body.count)\r\n" }
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        let bytes = Array((head + "\r\n" + response.body).utf8)
-        _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+        guard transmit(Array((head + "\r\n").utf8) + response.body, on: connection) else { return }
+        while response.isEndless && !response.body.isEmpty && !lock.withLock({ stopped }) {
+            guard transmit(response.body, on: connection) else { return }
+        }
+    }
+
+    /// Writes everything, without SIGPIPE when the client has gone (an endless response ends so).
+    private func transmit(_ bytes: [UInt8], on connection: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(connection, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
     }
 }
 

@@ -4,12 +4,19 @@ import Glibc
 
 /// Writing to the standard streams directly (unbuffered), so stdout and stderr interleave in
 /// the order things happened.
-enum FileHandleOutput {
-    static func standardError(_ line: String) {
-        writeAll(Array((line.hasSuffix("\n") ? line : line + "\n").utf8), to: STDERR_FILENO)
+public enum FileHandleOutput {
+    /// Writes a line (a newline added when missing) to standard error.
+    public static func standardError(_ line: String) {
+        writeRaw(line.hasSuffix("\n") ? line : line + "\n")
     }
 
-    static func standardOutput(_ bytes: [UInt8]) {
+    /// Writes text to standard error as it is (a progress bar's carriage returns).
+    public static func writeRaw(_ text: String) {
+        writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes bytes to standard output.
+    public static func standardOutput(_ bytes: [UInt8]) {
         writeAll(bytes, to: STDOUT_FILENO)
     }
 
@@ -26,5 +33,8 @@ enum FileHandleOutput {
     }
 
     /// Whether standard output is a terminal.
-    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// Whether standard error is a terminal (where progress bars may be drawn).
+    public static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }

@@ -1,0 +1,247 @@
+import Foundation
+import HybridJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Installed bundles (SPEC §5): `ROOT/<app>/<version>/` folders, each renamed into place whole
+/// from a verified staging folder, beside the app's boot record (`ROOT/<app>/boot.json`).
+///
+/// Every change to an app's folder happens under an exclusive `flock` on `ROOT/<app>/.lock`, so
+/// two processes installing at once (or one installing while another records a boot) see each
+/// other's result rather than half of it. Staging folders live in `ROOT/.staging/`, on the same
+/// file system as the destination, which keeps the final `rename` atomic.
+public struct BundleCache: Sendable {
+    /// How many good versions an app keeps on disk: the newest and the one before, to fall back on.
+    public static let keptVersions = 2
+
+    /// The cache folder (`$XDG_CACHE_HOME/hybridterm`).
+    public let root: String
+
+    /// A cache in `root` (created when first written).
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The cache SPEC §6 names: `$XDG_CACHE_HOME/hybridterm/`, by default `~/.cache/hybridterm/`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> BundleCache {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileSystem.join(environment["HOME"] ?? NSHomeDirectory(), ".cache")
+        return BundleCache(root: FileSystem.join(base, "hybridterm"))
+    }
+
+    /// Where staging folders and downloads are made, on the cache's file system.
+    public var stagingFolder: String { FileSystem.join(root, ".staging") }
+
+    /// The folder of `app`'s versions.
+    public func folder(of app: String) -> String { FileSystem.join(root, app) }
+
+    // MARK: Versions
+
+    /// The versions of `app` on disk, newest first, with what the boot record says of each.
+    public func installedVersions(of app: String) -> [InstalledBundle] {
+        let record = bootRecord(of: app)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(of: app))) ?? []
+        return names.compactMap { name -> InstalledBundle? in
+            guard let version = SemanticVersion(name), version.description == name,
+                  FileSystem.kind(FileSystem.join(folder(of: app), name)) == .folder else { return nil }
+            return InstalledBundle(app: app, version: version, path: FileSystem.join(folder(of: app), name),
+                                   state: record.versions[name]?.state)
+        }.sorted { $0.version > $1.version }
+    }
+
+    /// The versions worth launching, newest first: on disk and not marked bad.
+    public func launchableVersions(of app: String) -> [InstalledBundle] {
+        installedVersions(of: app).filter { $0.state != .bad }
+    }
+
+    /// Installs a verified, staged bundle: checks it is `expectedApp` (when given) and strictly
+    /// newer than every version installed or recorded, then renames its staging folder into
+    /// place and drops versions beyond the two newest good ones. Offering the installed version
+    /// again with the same manifest is not an error: it answers `.alreadyInstalled`. The
+    /// staging folder is gone afterwards whatever happens.
+    public func install(_ bundle: VerifiedBundle, expectedApp: String? = nil) throws(BundleError) -> InstallOutcome {
+        defer { bundle.removeStaging() }
+        guard bundle.isStaged else {
+            throw BundleError(.unreadable, file: bundle.root, "only a staged (unpacked) archive can be installed")
+        }
+        let manifest = bundle.manifest
+        try Self.require(manifest, isApp: expectedApp)
+        return try withLock(app: manifest.app) { () throws(BundleError) -> InstallOutcome in
+            try check(manifest, manifestBytes: bundle.manifestBytes)
+            if let installed = installedVersions(of: manifest.app).first(where: { $0.version == manifest.version }) {
+                return .alreadyInstalled(installed)
+            }
+            let destination = FileSystem.join(folder(of: manifest.app), manifest.version.description)
+            guard rename(bundle.root, destination) == 0 else {
+                throw BundleError(.cannotWrite, file: destination, "cannot move the verified bundle into place (\(String(cString: strerror(errno))))")
+            }
+            prune(app: manifest.app)
+            return .installed(InstalledBundle(app: manifest.app, version: manifest.version, path: destination, state: nil))
+        }
+    }
+
+    /// Throws unless `manifest` is the app `expected` (any app when `nil`).
+    static func require(_ manifest: BundleManifest, isApp expected: String?) throws(BundleError) {
+        if let expected, manifest.app != expected {
+            throw BundleError(.wrongApp, file: BundleFolder.manifestName, "is the app \"\(manifest.app)\", not \"\(expected)\"")
+        }
+    }
+
+    /// Whether a bundle with `manifest` could be installed now: throws why not (another app's
+    /// name is the caller's to check), answers the installed copy when it is already here.
+    /// Lets a download be skipped when its manifest alone settles the question.
+    public func installedCopy(of manifest: BundleManifest, manifestBytes: [UInt8]) throws(BundleError) -> InstalledBundle? {
+        try check(manifest, manifestBytes: manifestBytes)
+        return installedVersions(of: manifest.app).first { $0.version == manifest.version }
+    }
+
+    private func check(_ manifest: BundleManifest, manifestBytes: [UInt8]) throws(BundleError) {
+        let version = manifest.version.description
+        let record = bootRecord(of: manifest.app)
+        if let entry = record.versions[version], entry.state == .bad {
+            throw BundleError(.markedBad, "\(manifest.app) \(version) failed to start before (\(entry.reason ?? "no reason recorded")); it is never launched again")
+        }
+        let installed = installedVersions(of: manifest.app)
+        if let same = installed.first(where: { $0.version == manifest.version }) {
+            guard FileBytes.read(FileSystem.join(same.path, BundleFolder.manifestName)) == manifestBytes else {
+                throw BundleError(.notNewer, "\(manifest.app) \(version) is already installed with other content; a changed bundle needs a new version")
+            }
+            return
+        }
+        let known = installed.map(\.version) + record.versions.keys.compactMap(SemanticVersion.init)
+        if let newest = known.max(), newest > manifest.version {
+            throw BundleError(.notNewer, "\(manifest.app) \(version) is older than the installed \(newest); only a newer version is installed")
+        }
+    }
+
+    /// Removes bad versions' folders (their record stays, so they are refused if offered
+    /// again) and good ones beyond the newest `keptVersions`. Under the app's lock.
+    private func prune(app: String) {
+        var good = 0
+        for bundle in installedVersions(of: app) {
+            if bundle.state == .bad {
+                try? FileManager.default.removeItem(atPath: bundle.path)
+            } else {
+                good += 1
+                if good > Self.keptVersions { try? FileManager.default.removeItem(atPath: bundle.path) }
+            }
+        }
+    }
+
+    // MARK: Boot record
+
+    /// What `app`'s boot record says (empty when there is none or it cannot be read).
+    public func bootRecord(of app: String) -> BootRecord {
+        guard let bytes = FileBytes.read(bootRecordPath(of: app)) else { return BootRecord() }
+        return BootRecord(json: bytes)
+    }
+
+    /// Records that `version` of `app` is now in `state`, written atomically under the lock.
+    public func record(_ state: BootState, version: SemanticVersion, of app: String, reason: String? = nil) throws(BundleError) {
+        try withLock(app: app) { () throws(BundleError) in
+            var record = bootRecord(of: app)
+            record.versions[version.description] = BootRecord.Entry(state: state, reason: reason)
+            try writeAtomically(record.jsonBytes, to: bootRecordPath(of: app))
+            if state == .bad { prune(app: app) }
+        }
+    }
+
+    private func bootRecordPath(of app: String) -> String { FileSystem.join(folder(of: app), "boot.json") }
+
+    // MARK: Origins
+
+    /// Remembers which app a URL served, so an offline start knows what to run.
+    public func remember(origin: String, app: String) {
+        var origins = self.origins()
+        guard origins[origin] != app else { return }
+        origins[origin] = app
+        let object = JSONObject(origins.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+        try? writeAtomically(Array(JSONValue.object(object).jsonText.utf8), to: originsPath)
+    }
+
+    /// The app a URL served last time, if it is known.
+    public func app(forOrigin origin: String) -> String? { origins()[origin] }
+
+    private var originsPath: String { FileSystem.join(root, "origins.json") }
+
+    private func origins() -> [String: String] {
+        guard let bytes = FileBytes.read(originsPath), case .object(let object)? = try? JSONParser.parse(bytes).plain else { return [:] }
+        var origins: [String: String] = [:]
+        for (key, value) in object { if let app = value.stringValue { origins[key] = app } }
+        return origins
+    }
+
+    // MARK: Files
+
+    /// Runs `body` holding `ROOT/<app>/.lock` exclusively (creating the app's folder).
+    private func withLock<T>(app: String, _ body: () throws(BundleError) -> T) throws(BundleError) -> T {
+        guard BundleNames.isAppName(app) else {
+            throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "the app name \"\(app)\" cannot name a cache folder")
+        }
+        let folder = folder(of: app)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw BundleError(.cannotWrite, file: folder, "cannot create the app's cache folder")
+        }
+        let descriptor = open(FileSystem.join(folder, ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BundleError(.cannotWrite, file: folder, "cannot open the lock file (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw BundleError(.cannotWrite, file: folder, "cannot lock the app's cache folder") }
+        }
+        return try body()
+    }
+
+    /// Writes a temporary sibling, syncs it, and renames it over `path`.
+    private func writeAtomically(_ bytes: [UInt8], to path: String) throws(BundleError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw BundleError(.cannotWrite, file: folder, "cannot create the folder")
+        }
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw BundleError(.cannotWrite, file: path, "cannot write (\(String(cString: strerror(errno))))") }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw BundleError(.cannotWrite, file: path, "cannot write (\(String(cString: strerror(errno))))")
+        }
+    }
+}
+
+/// A version of an app in the cache.
+public struct InstalledBundle: Sendable, Equatable {
+    /// The app's name.
+    public var app: String
+    /// Its version.
+    public var version: SemanticVersion
+    /// The version's folder.
+    public var path: String
+    /// What its last boot showed; `nil` when it never ran.
+    public var state: BootState?
+}
+
+/// What `BundleCache.install` did.
+public enum InstallOutcome: Sendable, Equatable {
+    /// The version was new and is now in place.
+    case installed(InstalledBundle)
+    /// The same version with the same manifest was already there.
+    case alreadyInstalled(InstalledBundle)
+
+    /// The installed bundle either way.
+    public var bundle: InstalledBundle {
+        switch self {
+        case .installed(let bundle), .alreadyInstalled(let bundle): return bundle
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HybridJSON
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Brings a signed bundle — a `.hbundle` archive on disk or at a URL — into a `BundleCache`:
+/// verified against trusted keys, unpacked into staging, checked to be the expected app and
+/// strictly newer, then renamed into place (SPEC §5).
+///
+/// For a URL `…/NAME.hbundle`, the signed manifest served beside it (`…/NAME/manifest.json` and
+/// `manifest.sig`, as `hybrid serve` does) is read first: it settles most refusals (untrusted
+/// key, not newer, marked bad) without downloading the archive, and its `files` cap the
+/// archive's size. A server that serves only the archive is read with
+/// `defaultArchiveLimit` as the cap instead.
+public struct BundleInstaller: Sendable {
+    /// The cap on an archive whose manifest was not served beside it.
+    public static let defaultArchiveLimit = 64 << 20
+
+    /// Where bundles are installed.
+    public var cache: BundleCache
+    /// The keys whose signatures are accepted.
+    public var verifier: BundleVerifier
+    /// The app a bundle must be, when the host knows (`nil`: any app).
+    public var expectedApp: String?
+    /// Seconds of network silence before a download is given up.
+    public var timeout: Double = 10
+    /// Told of a download's progress, `(received, expected)`.
+    public var progress: (@Sendable (Int, Int?) -> Void)?
+
+    /// An installer into `cache` trusting `trustedKeys`.
+    public init(cache: BundleCache, trustedKeys: [BundlePublicKey], expectedApp: String? = nil) {
+        self.cache = cache
+        self.verifier = BundleVerifier(trustedKeys: trustedKeys)
+        self.expectedApp = expectedApp
+    }
+
+    /// Installs the archive at `path`.
+    public func install(archive path: String) throws(BundleError) -> InstallOutcome {
+        let verified = try verifier.verifyArchive(path, stagingParent: try makeStagingFolder())
+        return try cache.install(verified, expectedApp: expectedApp)
+    }
+
+    /// Downloads and installs the archive at `url`, remembering which app it served.
+    public func install(from url: URL) async throws(BundleError) -> InstallOutcome {
+        let staging = try makeStagingFolder()
+        var limit = Self.defaultArchiveLimit
+        var servedManifest: [UInt8]?
+        if let (manifestBytes, signatureBytes) = try await fetchManifest(besides: url, in: staging) {
+            let (manifest, _) = try verifier.verifyManifest(manifestBytes, signature: signatureBytes)
+            try BundleCache.require(manifest, isApp: expectedApp)
+            cache.remember(origin: url.absoluteString, app: manifest.app)
+            if let installed = try cache.installedCopy(of: manifest, manifestBytes: manifestBytes) {
+                return .alreadyInstalled(installed)
+            }
+            // Stored entries are never bigger than their files; the rest is ZIP headers.
+            let files = manifest.files ?? [:]
+            let contents = files.values.reduce(0) { $0 + $1.size }
+            limit = contents + manifestBytes.count + signatureBytes.count + 1024 * (files.count + 2) + (64 << 10)
+            servedManifest = manifestBytes
+        }
+        let archive = FileSystem.join(staging, "download-\(UUID().uuidString).hbundle")
+        defer { try? FileManager.default.removeItem(atPath: archive) }
+        let response = try await Download.fetch(url, to: archive, limit: limit, timeout: timeout, progress: progress)
+        guard response.status == 200 else {
+            throw BundleError(.download, file: url.absoluteString, "answered HTTP \(response.status)")
+        }
+        let verified = try verifier.verifyArchive(archive, stagingParent: staging)
+        if let servedManifest, servedManifest != verified.manifestBytes {
+            verified.removeStaging()
+            throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "differs between the archive and the manifest served beside it")
+        }
+        try BundleCache.require(verified.manifest, isApp: expectedApp)
+        cache.remember(origin: url.absoluteString, app: verified.manifest.app)
+        return try cache.install(verified, expectedApp: expectedApp)
+    }
+
+    /// `manifest.json` and `manifest.sig` served beside an `….hbundle` URL, or `nil` when the
+    /// server has none (any answer but 200 for either).
+    private func fetchManifest(besides url: URL, in staging: String) async throws(BundleError) -> ([UInt8], [UInt8])? {
+        guard url.pathExtension == "hbundle" else { return nil }
+        let base = url.deletingPathExtension()
+        var bytes: [[UInt8]] = []
+        for (name, limit) in [(BundleFolder.manifestName, BundleVerifier.manifestSizeLimit), (BundleFolder.signatureName, BundleVerifier.signatureSizeLimit)] {
+            let file = FileSystem.join(staging, "\(name)-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let response = try await Download.fetch(base.appendingPathComponent(name), to: file, limit: limit, timeout: timeout)
+            guard response.status == 200, let read = FileBytes.read(file) else { return nil }
+            bytes.append(read)
+        }
+        return (bytes[0], bytes[1])
+    }
+
+    private func makeStagingFolder() throws(BundleError) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: cache.stagingFolder, withIntermediateDirectories: true)
+        } catch {
+            throw BundleError(.cannotWrite, file: cache.stagingFolder, "cannot create the staging folder")
+        }
+        return cache.stagingFolder
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP GET streamed to a file, refusing to read past `limit` bytes: a server that
+/// announces more is refused before the body, one that sends more is cut off, one that sends
+/// less than it announced is a truncated download.
+enum Download {
+    /// Progress as `(received, expected)`; `expected` is `nil` when the server did not say.
+    typealias Progress = @Sendable (Int, Int?) -> Void
+
+    /// What came back: the status and, for 200, the body's file.
+    struct Response: Sendable {
+        var status: Int
+        var file: String?
+    }
+
+    /// GETs `url` into `destination` (created new), at most `limit` bytes, within `timeout`
+    /// seconds of silence. A status other than 200 answers without a file.
+    static func fetch(_ url: URL, to destination: String, limit: Int, timeout: Double,
+                      progress: Progress? = nil) async throws(BundleError) -> Response {
+        let receiver = Receiver(url: url, destination: destination, limit: limit, progress: progress)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let result = await withCheckedContinuation { continuation in
+            receiver.start(session.dataTask(with: url), continuation: continuation)
+        }
+        switch result {
+        case .success(let response): return response
+        case .failure(let error):
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
+    }
+
+    /// The delegate collecting one task's body; its state is touched on the session's serial
+    /// delegate queue only, and the lock covers the hand-over at the start.
+    private final class Receiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        let url: URL
+        let destination: String
+        let limit: Int
+        let progress: Progress?
+        private var continuation: CheckedContinuation<Result<Response, BundleError>, Never>?
+        private var handle: FileHandle?
+        private var status = 0
+        private var expected: Int?
+        private var received = 0
+        private var failure: BundleError?
+        private let lock = NSLock()
+
+        init(url: URL, destination: String, limit: Int, progress: Progress?) {
+            self.url = url
+            self.destination = destination
+            self.limit = limit
+            self.progress = progress
+        }
+
+        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Result<Response, BundleError>, Never>) {
+            lock.withLock { self.continuation = continuation }
+            task.resume()
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            guard status == 200 else { return completionHandler(.cancel) }
+            let length = response.expectedContentLength
+            expected = length >= 0 ? Int(length) : nil
+            if let expected, expected > limit {
+                failure = BundleError(.tooLarge, file: url.absoluteString, "announces \(expected) bytes, more than the \(limit) allowed")
+                return completionHandler(.cancel)
+            }
+            guard FileManager.default.createFile(atPath: destination, contents: nil), let handle = FileHandle(forWritingAtPath: destination) else {
+                failure = BundleError(.cannotWrite, file: destination, "cannot create the download file")
+                return completionHandler(.cancel)
+            }
+            self.handle = handle
+            progress?(0, expected)
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            guard failure == nil, let handle else { return }
+            received += data.count
+            guard received <= limit else {
+                failure = BundleError(.tooLarge, file: url.absoluteString, "sent more than the \(limit) bytes allowed")
+                dataTask.cancel()
+                return
+            }
+            do {
+                try handle.write(contentsOf: data)
+            } catch {
+                failure = BundleError(.cannotWrite, file: destination, "cannot write the download file")
+                dataTask.cancel()
+                return
+            }
+            progress?(received, expected)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            try? handle?.close()
+            let result: Result<Response, BundleError>
+            if let failure {
+                result = .failure(failure)
+            } else if status != 0 && status != 200 {
+                result = .success(Response(status: status, file: nil))
+            } else if let expected, received < expected {
+                result = .failure(BundleError(.download, file: url.absoluteString, "truncated: got \(received) of \(expected) bytes"))
+            } else if let error {
+                let reason = (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
+                let got = received > 0 ? " after \(received) bytes" : ""
+                result = .failure(BundleError(.download, file: url.absoluteString, "the download failed\(got): \(reason)"))
+            } else {
+                result = .success(Response(status: 200, file: destination))
+            }
+            let continuation = lock.withLock { () -> CheckedContinuation<Result<Response, BundleError>, Never>? in
+                defer { self.continuation = nil }
+                return self.continuation
+            }
+            continuation?.resume(returning: result)
+        }
+    }
+}

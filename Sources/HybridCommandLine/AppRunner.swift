@@ -1,0 +1,80 @@
+import Foundation
+import HybridTerm
+
+/// Runs an app the way every HybridTerm program does: in the terminal (restored on every exit
+/// path) or headless with scripted keys, with problems on standard error, exiting 1 when what
+/// it was given cannot start.
+public enum AppRunner {
+    /// Sets `app` up from `options`, lets `open` load what it runs, then drives it until it
+    /// quits. Throws `UserFailure` when it could not start or ended because nothing could.
+    public static func run(_ app: HybridApp, options: RunOptions, open: @escaping @Sendable (HybridApp) async throws(AppError) -> Void) throws {
+        app.trustedKeys = try options.trustedKeys()
+        app.readyTimeout = options.readyTimeout
+        // Downloads come before the terminal session, so their progress bar and errors show
+        // on the normal screen.
+        let progress = FileHandleOutput.errorIsTerminal ? ProgressBar() : nil
+        if let progress {
+            app.downloadProgress = { received, expected in progress.show(received, of: expected) }
+        }
+        // The session comes before the app opens anything: a bundle's script creates the
+        // JavaScriptCore context, whose fault handlers must be installed after ours.
+        var session: TerminalSession?
+        if !options.headless {
+            do {
+                var sessionOptions = TerminalSession.Options()
+                sessionOptions.holdStandardError = true
+                session = try TerminalSession(options: sessionOptions)
+            } catch {
+                FileHandleOutput.standardError("\(error) (use --headless to run without one)")
+                throw UserFailure()
+            }
+        }
+        app.size = session?.size() ?? (options.size.width, options.size.height)
+        // In a terminal, problems show on the status line while running and are printed once
+        // the terminal is back to normal; printing them at once would scribble over the screen.
+        let problems = ProblemLog()
+        if session != nil { app.onProblem = { problems.lines.append($0) } }
+        defer { problems.lines.forEach(FileHandleOutput.standardError) }
+        if let error = wait({ () async throws(AppError) in try await open(app) }) {
+            progress?.finish()
+            // The message comes after the terminal is back to normal, so it stays readable.
+            session?.restore()
+            FileHandleOutput.standardError(error.description)
+            throw UserFailure()
+        }
+        progress?.finish()
+        if let session {
+            TerminalDriver(app: app, session: session, colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment)).run()
+            session.restore()
+        } else {
+            let frame = HeadlessDriver.run(app, keys: try KeyScript(parsing: options.keys))
+            FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
+        }
+        if app.failure != nil { throw UserFailure() }
+    }
+
+    /// Runs `body` to the end from synchronous code; the loop is not running yet, so the app
+    /// may be touched from the task's thread.
+    private static func wait(_ body: @escaping @Sendable () async throws(AppError) -> Void) -> AppError? {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do throws(AppError) {
+                try await body()
+            } catch {
+                outcome.error = error
+            }
+            done.signal()
+        }
+        done.wait()
+        return outcome.error
+    }
+
+    private final class Outcome: @unchecked Sendable {
+        var error: AppError?
+    }
+
+    private final class ProblemLog: @unchecked Sendable {
+        var lines: [String] = []
+    }
+}

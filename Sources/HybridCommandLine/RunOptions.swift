@@ -1,0 +1,53 @@
+import ArgumentParser
+import HybridTerm
+
+/// The options of every command that runs an app (`hybrid run`, `shop-demo`): where it draws
+/// (a terminal, or headless with scripted keys) and which bundle signers it trusts.
+public struct RunOptions: ParsableArguments {
+    /// Frame size in cells (headless; a terminal uses its own size).
+    @Option(help: "Frame size in cells, WIDTHxHEIGHT (headless; a terminal uses its own size).")
+    public var size: TerminalSize = .standard
+
+    /// Run without a terminal and print the final frame.
+    @Flag(help: "Run without a terminal and print the final frame.")
+    public var headless = false
+
+    /// Keys to press in a headless run.
+    @Option(help: "Keys to press in a headless run: tab, shift+tab, enter, esc, up, down, left, right, space, backspace, ctrl+c, pageup, pagedown, single characters, \"quoted text\", wait:200ms.")
+    public var keys: String = ""
+
+    /// Trusted public key files.
+    @Option(name: .customLong("pubkey"), help: "A trusted public key file (NAME.pub) for signed bundles; repeat to trust several.")
+    public var publicKeys: [String] = []
+
+    /// Seconds a new bundle version has to call hybrid.ready().
+    @Option(help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad.")
+    public var readyTimeout: Double = 5
+
+    /// Options as parsed.
+    public init() {}
+
+    public func validate() throws {
+        if !keys.isEmpty && !headless { throw ValidationError("--keys needs --headless") }
+        do {
+            _ = try KeyScript(parsing: keys)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard readyTimeout > 0, readyTimeout.isFinite else { throw ValidationError("--ready-timeout must be a number of seconds above 0") }
+    }
+
+    /// The trusted keys, read from `publicKeys`; an unreadable one is a user error.
+    public func trustedKeys() throws -> [BundlePublicKey] {
+        var keys: [BundlePublicKey] = []
+        for path in publicKeys {
+            do {
+                keys.append(try BundlePublicKey(contentsOf: path))
+            } catch {
+                FileHandleOutput.standardError("\(path): \(error)")
+                throw UserFailure()
+            }
+        }
+        return keys
+    }
+}
