@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "hybrid", targets: ["HybridCLI"]),
         .executable(name: "hybrid-bench", targets: ["HybridBench"]),
+        .executable(name: "shop-demo", targets: ["ShopDemo"]),
         .library(name: "HybridTerm", targets: ["HybridTerm"]),
     ],
     dependencies: [
@@ -79,6 +80,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
+        // The example host: its own services and a patchable function, hot-fixed by a bundle.
+        .executableTarget(name: "ShopDemo", dependencies: [
+            "HybridTerm", "HybridCommandLine",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON"]),
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
@@ -98,6 +104,10 @@ let package = Package(
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "HybridServerTests", dependencies: [
+            "HybridServer", "HybridBundles",
+            .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo"]),
     ]
 )

@@ -47,7 +47,9 @@ struct Router {
         if let document = built[name] {
             return SourceText(name: "ui.show(\(name))", text: document.jsonText)
         }
-        if let make = native[name] {
+        // A bundle's screen wins over the host's native one of the same name: that is how a
+        // bundle replaces a built-in screen without a new binary.
+        if let make = native[name], files[name] == nil {
             return SourceText(name: "native screen \(name)", text: make(params).jsonText)
         }
         guard let path = files[name] ?? (onlyListedFiles ? nil : (folder as NSString).appendingPathComponent(name + ".json")) else { return nil }

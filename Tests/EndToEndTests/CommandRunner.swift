@@ -21,9 +21,14 @@ struct CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    static func hybrid(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    static func hybrid(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run("hybrid", arguments, environment: environment)
+    }
+
+    /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root.
+    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent("hybrid")
+        process.executableURL = productsFolder.appendingPathComponent(program)
         process.arguments = arguments
         process.currentDirectoryURL = repository
         var env = ProcessInfo.processInfo.environment

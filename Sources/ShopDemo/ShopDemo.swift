@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import HybridCommandLine
+import HybridTerm
+
+/// `shop-demo`: an example host program (SPEC §1, §4). Its native code registers the
+/// `cart.*` services and a patchable `Cart.total`, and shows the cart on a JSON screen of its
+/// own; `--bundle` brings a signed bundle (say, the `samples/shop-hotfix` patch) that replaces
+/// the screen and fixes `Cart.total` without a new binary.
+@main
+struct ShopDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shop-demo",
+        abstract: "A terminal tea shop whose native cart can be hot-fixed by a signed bundle.",
+        discussion: """
+        Enter adds the selected tea to the cart, x empties it, q quits. Cart.total ships with a \
+        bug (it ignores quantities); run with --bundle http://…/shop-hotfix.hbundle --pubkey \
+        KEY.pub to download the fix.
+        """
+    )
+
+    @Option(help: "A signed bundle for the app \"shop\": a .hbundle archive, a bundle folder, or an http(s) URL of an archive.")
+    var bundle: String?
+
+    @OptionGroup var options: RunOptions
+
+    func validate() throws {
+        if let bundle, case .directory = BundleSource(target: bundle) { return }
+        if bundle != nil, options.publicKeys.isEmpty {
+            throw ValidationError("missing --pubkey NAME.pub: a bundle runs only when signed by a trusted key")
+        }
+    }
+
+    func run() throws {
+        let app = HybridApp()
+        let shop = Shop(app: app)
+        let source = bundle.map(BundleSource.init(target:))
+        try AppRunner.run(app, options: options) { (app) throws(AppError) in
+            guard let source else { return try shop.openCart() }
+            try await app.load(bundle: source, expectedApp: Shop.appName, fallback: { () throws(AppError) in try shop.openCart() })
+        }
+    }
+
+    static func main() {
+        runWithExitStatuses()
+    }
+}
