@@ -4,8 +4,13 @@
 /// `require`) on a handful of native primitives passed in as `native`, so the Swift half stays
 /// small and the whole bridge reads in one sitting. Errors are created where scripts call, so
 /// their stacks and locations point at the calling line, not at this file.
+///
+/// `patchSource` (hot fixes: `patch.*` and `defineClass`) runs first, on the same `native`
+/// object, and leaves `native.patches` for the calls below to consult.
 enum Prelude {
     static let sourceURL = "hybrid:prelude"
+    /// Starts with `sourceURL`, so `ScriptLocation` drops its frames from stacks too.
+    static let patchSourceURL = "hybrid:prelude/patches"
 
     static let source = #"""
 (function (native) {
@@ -46,25 +51,36 @@ enum Prelude {
     for (const key in params) if (!entry.fields.includes(key)) return -1;
     return entry.generation;
   }
+  function callService(service, params, options) {
+    const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
+    return new Promise((resolve, reject) => {
+      // The caller is still on the stack here, so errors made now point at it.
+      let site = null;
+      const answer = native.call(service, params, timeout, resolve,
+        (code, message) => reject(serviceError(site, code, message)), checkedAt(service, params));
+      if (answer === PENDING) site = new Error();
+      else if (answer === FAILED) reject(serviceError(new Error(), native.code, native.message));
+      else resolve(answer);
+    });
+  }
+  function callServiceSync(service, params) {
+    const value = native.callSync(service, params, checkedAt(service, params));
+    if (value === FAILED) throw serviceError(new Error(), native.code, native.message);
+    return value;
+  }
+  // Hot fixes (patch.*, built before this part): a call with hooks on `service:NAME` runs
+  // through them; `original(params)` is the plain call.
+  const patches = native.patches;
   const hybrid = {
     call(name, params, options) {
       const service = String(name);
-      const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
-      return new Promise((resolve, reject) => {
-        // The caller is still on the stack here, so errors made now point at it.
-        let site = null;
-        const answer = native.call(service, params, timeout, resolve,
-          (code, message) => reject(serviceError(site, code, message)), checkedAt(service, params));
-        if (answer === PENDING) site = new Error();
-        else if (answer === FAILED) reject(serviceError(new Error(), native.code, native.message));
-        else resolve(answer);
-      });
+      if (!patches.hooked('service:', service)) return callService(service, params, options);
+      return patches.invokeAsync('service:' + service, (value) => callService(service, value, options), [params]);
     },
     callSync(name, params) {
       const service = String(name);
-      const value = native.callSync(service, params, checkedAt(service, params));
-      if (value === FAILED) throw serviceError(new Error(), native.code, native.message);
-      return value;
+      if (!patches.hooked('service:', service)) return callServiceSync(service, params);
+      return patches.invoke('service:' + service, (value) => callServiceSync(service, value), [params]);
     },
     services() { return native.services(); },
     ready() { native.ready(); },
@@ -95,12 +111,14 @@ enum Prelude {
       return;
     }
     let answered = false;
+    const respond = (response) => {
+      if (answered) return;
+      answered = true;
+      native.respond(id, response === undefined ? null : response);
+    };
     try {
-      handler(data, (response) => {
-        if (answered) return;
-        answered = true;
-        native.respond(id, response === undefined ? null : response);
-      });
+      if (patches.hooked('handler:', name)) patches.invoke('handler:' + name, handler, [data, respond]);
+      else handler(data, respond);
     } catch (error) {
       if (!answered) native.respond(id, { error: { code: 'E_FAILED', message: String(error) } });
       throw error;
@@ -174,6 +192,283 @@ enum Prelude {
     };
   }
   native.setMain((path, source) => load(path, source));
+})
+"""#
+
+    /// Hot fixes (SPEC §3): the patch table and `patch.replace/before/after`, `defineClass`.
+    ///
+    /// Hooks are kept per target (`service:NAME`, `handler:NAME`, `method:Type.name`) in
+    /// registration order. A call runs the before hooks in order, then the replace hooks composed
+    /// so each later one gets the earlier composition as `original` (like swizzling: the last
+    /// registered runs outermost), then the after hooks in order, each seeing the result so far.
+    /// A hook that throws costs only itself: a before hook is skipped for that call, an after hook
+    /// leaves the result as it was, a replace hook's call runs its `original` instead; what an
+    /// original throws passes through untouched. After `native.patchFailureLimit` failures in a
+    /// row the hook is disabled. Swift is told which targets have a live hook (`native.hooked`),
+    /// so calls nobody patched never come here, and reaches the rest through `setPatchRunner`.
+    static let patchSource = #"""
+(function (native) {
+  'use strict';
+  const global = globalThis;
+  const LIMIT = native.patchFailureLimit;
+  const table = new Map();      // target → its hooks, in registration order
+  const byId = new Map();       // hook id → hook, for Swift to blame one
+  let nextId = 1;
+  // The hooks running now, innermost last (null while an original runs). The time limit ends an
+  // entry without running any catch or finally, so what is left here tells Swift whom to blame.
+  const running = [];
+  // Errors a Swift original threw because a hook passed it arguments it cannot take.
+  const callerFaults = new WeakSet();
+  const THREW = Object.freeze({});
+
+  function describe(value) {
+    return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  }
+  function isThenable(value) {
+    return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function';
+  }
+
+  function add(kind, target, fn) {
+    const match = typeof target === 'string' ? /^(service|handler|method):(.+)$/.exec(target) : null;
+    if (match === null) {
+      throw new TypeError(`patch.${kind}(target, fn): the target must be "service:NAME", "handler:NAME" or "method:Type.name", not ${describe(target)}`);
+    }
+    if (typeof fn !== 'function') throw new TypeError(`patch.${kind}(target, fn): fn must be a function, not ${describe(fn)}`);
+    // Services and methods may be declared later, so an unknown one is only warned about.
+    native.checkTarget(match[1], match[2], String(new Error().stack || ''));
+    const hook = { id: nextId++, kind, target, fn, failures: 0, previous: 0, disabled: false };
+    let hooks = table.get(target);
+    if (hooks === undefined) table.set(target, (hooks = []));
+    hooks.push(hook);
+    byId.set(hook.id, hook);
+    refresh(target);
+    return Object.freeze({ target, kind, get disabled() { return hook.disabled; }, remove() { remove(hook); } });
+  }
+  function remove(hook) {
+    const hooks = table.get(hook.target);
+    const index = hooks === undefined ? -1 : hooks.indexOf(hook);
+    if (index < 0) return;
+    hooks.splice(index, 1);
+    if (hooks.length === 0) table.delete(hook.target);
+    byId.delete(hook.id);
+    refresh(hook.target);
+  }
+  function refresh(target) {
+    const hooks = table.get(target);
+    native.hooked(target, hooks !== undefined && hooks.some((hook) => !hook.disabled));
+  }
+
+  // Failures in a row, per hook. `previous` keeps the count a success reset, in case Swift
+  // revokes that success (a method result it cannot decode).
+  function succeeded(hook) {
+    hook.previous = hook.failures;
+    hook.failures = 0;
+  }
+  function count(hook, revoking) {
+    if (revoking) hook.failures = hook.previous;
+    hook.failures += 1;
+    if (hook.failures < LIMIT || hook.disabled) return;
+    hook.disabled = true;
+    refresh(hook.target);
+    native.patchNotice(`patch on ${hook.target} disabled after ${hook.failures} failures; the original runs again`);
+  }
+  function failed(hook, error, consequence, revoking) {
+    native.patchFailed(error, `in a patch.${hook.kind} hook on ${hook.target}; ${consequence}`);
+    count(hook, revoking);
+  }
+
+  // A before or after hook; THREW when it threw (reported and counted).
+  function attempt(hook, values, consequence) {
+    running.push(hook);
+    try {
+      const value = hook.fn(...values);
+      succeeded(hook);
+      return value;
+    } catch (error) {
+      failed(hook, error, consequence, false);
+      return THREW;
+    } finally {
+      running.pop();
+    }
+  }
+  function marked(original) {
+    return (...args) => {
+      running.push(null);
+      try { return original(...args); } finally { running.pop(); }
+    };
+  }
+  // A replace hook around `inner`. What `inner` throws (or, async, rejects with) through the
+  // hook is not the hook's fault and passes on; anything else makes this call run `inner`.
+  function replaced(hook, inner, trace, async) {
+    return (...args) => {
+      const passed = [];
+      const original = (...values) => {
+        let result;
+        try {
+          result = inner(...values);
+        } catch (error) {
+          if (!callerFaults.has(error)) passed.push(error);
+          throw error;
+        }
+        if (!async || !isThenable(result)) return result;
+        return Promise.resolve(result).catch((error) => { passed.push(error); throw error; });
+      };
+      let result;
+      let threw = false;
+      running.push(hook);
+      try {
+        result = hook.fn(original, ...args);
+      } catch (error) {
+        if (passed.includes(error)) throw error;
+        threw = true;
+        failed(hook, error, 'the original ran instead', false);
+      } finally {
+        running.pop();
+      }
+      if (threw) return inner(...args);
+      succeeded(hook);
+      if (trace !== null) trace.by = hook.id;
+      if (!async || !isThenable(result)) return result;
+      return Promise.resolve(result).catch((error) => {
+        if (passed.includes(error)) throw error;
+        failed(hook, error, 'the original ran instead', true);
+        return inner(...args);
+      });
+    };
+  }
+
+  // original(...args) through the hooks on `target`. `trace.by` becomes the id of the hook whose
+  // value is the result; `async` (hybrid.call) waits for the result before the after hooks.
+  function invoke(target, original, args, trace, async) {
+    const hooks = table.get(target);
+    if (hooks === undefined) return original(...args);
+    let call = marked(original);
+    const afters = [];
+    for (const hook of hooks.filter((each) => !each.disabled)) {
+      if (hook.kind === 'before') attempt(hook, args, 'it was skipped for this call');
+      else if (hook.kind === 'replace') call = replaced(hook, call, trace, async);
+      else afters.push(hook);
+    }
+    const result = call(...args);
+    if (async) return afters.length === 0 ? Promise.resolve(result) : Promise.resolve(result).then((value) => settle(afters, value, args));
+    let value = result;
+    for (const hook of afters) {
+      const next = attempt(hook, [value, ...args], 'the result is unchanged');
+      if (next === THREW || next === undefined) continue;
+      value = next;
+      if (trace !== null) trace.by = hook.id;
+    }
+    return value;
+  }
+  async function settle(afters, value, args) {
+    for (const hook of afters) {
+      let next = attempt(hook, [value, ...args], 'the result is unchanged');
+      if (isThenable(next)) {
+        try {
+          next = await next;
+        } catch (error) {
+          failed(hook, error, 'the result is unchanged', true);
+          continue;
+        }
+      }
+      if (next !== THREW && next !== undefined) value = next;
+    }
+    return value;
+  }
+
+  // defineClass: a replace hook per method, with `self` (and `this`) bound to an object holding
+  // ORIG<name> for each listed method. Saved and restored around each call, so nested and
+  // re-entrant calls see their own; `outerSelf` is what a runaway leaves to restore.
+  let bindings = 0;
+  let outerSelf;
+  Object.defineProperty(global, 'self', { value: undefined, writable: true, configurable: true, enumerable: false });
+  function defineClass(type, methods) {
+    if (typeof type !== 'string' || !/^\S+$/.test(type)) {
+      throw new TypeError(`defineClass(type, methods): type must be a type name such as "Cart", not ${describe(type)}`);
+    }
+    if (methods === null || typeof methods !== 'object') {
+      throw new TypeError(`defineClass("${type}", methods): methods must be an object of functions, not ${describe(methods)}`);
+    }
+    const names = Object.keys(methods);
+    if (names.length === 0) throw new TypeError(`defineClass("${type}", methods): methods lists no functions`);
+    for (const name of names) {
+      if (typeof methods[name] !== 'function') {
+        throw new TypeError(`defineClass("${type}", methods): methods.${name} must be a function, not ${describe(methods[name])}`);
+      }
+    }
+    const handles = names.map((name) => add('replace', `method:${type}.${name}`, (original, ...args) => {
+      const bound = Object.create(null);
+      for (const other of names) {
+        bound['ORIG' + other] = other === name ? original : (...values) => native.callMethod(`${type}.${other}`, values);
+      }
+      const saved = global.self;
+      if (bindings++ === 0) outerSelf = saved;
+      global.self = bound;
+      try {
+        return methods[name].apply(bound, args);
+      } finally {
+        global.self = saved;
+        bindings -= 1;
+      }
+    }));
+    return Object.freeze({ remove() { for (const handle of handles) handle.remove(); } });
+  }
+
+  const patch = {
+    replace(target, fn) { return add('replace', target, fn); },
+    before(target, fn) { return add('before', target, fn); },
+    after(target, fn) { return add('after', target, fn); },
+  };
+  Object.defineProperty(global, 'patch', { value: Object.freeze(patch), enumerable: false });
+  Object.defineProperty(global, 'defineClass', { value: defineClass, enumerable: false });
+  // For the prelude's own calls (hybrid.call, callSync, registered handlers).
+  native.patches = Object.freeze({
+    hooked(prefix, name) { return table.size !== 0 && table.has(prefix + name); },
+    invoke(target, original, args) { return invoke(target, original, args, null, false); },
+    invokeAsync(target, original, args) { return invoke(target, original, args, null, true); },
+  });
+  // For calls that start in Swift (ScriptRuntime+Patches.swift).
+  native.setPatchRunner({
+    // A patchable Swift function: [result, id of the hook that made it or 0], or null when the
+    // Swift original threw (Swift rethrows its own error) or could not take the arguments.
+    method(target, original, args) {
+      const checked = (...values) => {
+        try {
+          return original(...values);
+        } catch (error) {
+          if (error !== null && typeof error === 'object' && error.code === 'E_BAD_ARGUMENT') callerFaults.add(error);
+          throw error;
+        }
+      };
+      const trace = { by: 0 };
+      try {
+        return [invoke(target, checked, args, trace, false), trace.by];
+      } catch (error) {
+        // A before hook that changed the arguments in place can leave them unusable.
+        if (callerFaults.has(error)) native.patchFailed(error, `in a patch hook on ${target}; the original ran with the call's own arguments`);
+        return null;
+      }
+    },
+    handler(target, fn, args) { return invoke(target, fn, args, null, false); },
+    service(name, params, done) {
+      global.hybrid.call(name, params).then((value) => done(true, value),
+        (error) => done(false, String((error && error.code) || 'E_FAILED'), String(error && error.message !== undefined ? error.message : error)));
+    },
+    // After the time limit stopped an entry: the hook that was running, as [target, id].
+    runaway() {
+      const hook = running.length === 0 ? null : running[running.length - 1];
+      running.length = 0;
+      if (bindings > 0) {
+        global.self = outerSelf;
+        bindings = 0;
+      }
+      return hook === null ? null : [hook.target, hook.id];
+    },
+    fail(id, revoking) {
+      const hook = byId.get(id);
+      if (hook !== undefined) count(hook, revoking);
+    },
+  });
 })
 """#
 }

@@ -13,6 +13,7 @@ extension ScriptRuntime {
         defineTimerFunctions(on: native)
         defineModuleFunctions(on: native)
         defineBridgeFunctions(on: native)
+        definePatchFunctions(on: native)
         context.onUnhandledRejection(context.makeFunction { [unowned self] context, _, arguments in
             let reason: JSValueRef = arguments.count > 1 ? arguments[1]! : JSValueMakeUndefined(context)!
             var error = self.context.scriptError(from: reason)
@@ -21,8 +22,11 @@ extension ScriptRuntime {
             return nil
         })
         do {
-            let install = try context.evaluate(Prelude.source, sourceURL: Prelude.sourceURL)
-            try context.call(JSValueToObject(context.ref, install, nil)!, arguments: [native])
+            // The patch table first: the rest consults it.
+            for (source, url) in [(Prelude.patchSource, Prelude.patchSourceURL), (Prelude.source, Prelude.sourceURL)] {
+                let install = try context.evaluate(source, sourceURL: url)
+                try context.call(JSValueToObject(context.ref, install, nil)!, arguments: [native])
+            }
         } catch {
             preconditionFailure("the bridge prelude failed: \(error.report)")
         }

@@ -47,6 +47,11 @@ public final class ScriptRuntime: @unchecked Sendable {
     var responses: [Int: (JSONValue) -> Void] = [:]
     var nextResponse = 1
     var dispatcher: ProtectedValue?
+    /// The prelude's entry points for patched calls that start in Swift.
+    var patchRunner: ProtectedValue?
+    /// Targets with a hook that runs, and the method names among them (see `+Patches`).
+    var hookedTargets: Set<String> = []
+    var hookedMethods: Set<String> = []
     var mainLoader: ProtectedValue?
     var failed: ProtectedValue?
     var pending: ProtectedValue?
@@ -166,6 +171,10 @@ public final class ScriptRuntime: @unchecked Sendable {
         for reply in unanswered.values { reply(Self.errorReply(.failed, "the script runtime shut down")) }
         dispatcher = nil
         mainLoader = nil
+        // Patched functions called after this run their Swift bodies.
+        patchRunner = nil
+        hookedTargets.removeAll()
+        hookedMethods.removeAll()
     }
 
     // MARK: Entering JavaScript
@@ -179,8 +188,12 @@ public final class ScriptRuntime: @unchecked Sendable {
             return .success(try body(context))
         } catch {
             if error.isTermination {
-                report(ScriptError(message: "stopped: \(what) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
+                // A runaway inside a patch hook is one of that hook's failures.
+                let hook = entries.count == 1 ? runawayHook() : nil
+                let culprit = hook.map { "a patch hook on \($0.target) (in \(what))" } ?? what
+                report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
                                    location: nil, stack: [], isTermination: true))
+                if let hook { countPatchFailure(hook.id, revoking: false) }
             } else {
                 report(error)
             }

@@ -75,7 +75,22 @@ extension HybridApp {
 
     /// Calls a service for a `call` action; its answer goes to `target` when it comes. Like a
     /// script's call, it ends: the service's own timeout (30 s by default) reports E_TIMEOUT.
+    /// When a script patched `service:NAME`, the call goes through its hooks, as a script's would.
     func call(_ service: String, parameters: JSONValue, storingAt target: String?, on screen: Screen) {
+        let settle: @Sendable (Result<JSONValue, ServiceError>) -> Void = { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let value):
+                if let target { setState(target, to: value, on: screen) }
+            case .failure(let error):
+                problem("\(error.code.rawValue): \(error.message) (a call action of \(screen.name))")
+            }
+        }
+        // The script side bounds the call with the same timeout, and counts it as work in flight.
+        if let scripts, scripts.hasHooks(on: "service:" + service),
+           scripts.callService(service, parameters: parameters, completion: settle) {
+            return
+        }
         loop.beginWork()
         let registry = services
         let caller = caller
@@ -91,18 +106,12 @@ extension HybridApp {
         }
         pending.task = Task { [loop] in
             let result = await registry.call(service, parameters: parameters, caller: caller)
-            loop.post { [weak self] in
+            loop.post {
                 guard !pending.isSettled else { return }
                 pending.isSettled = true
                 pending.timeout.map(loop.cancel)
                 loop.endWork()
-                guard let self else { return }
-                switch result {
-                case .success(let value):
-                    if let target { self.setState(target, to: value, on: screen) }
-                case .failure(let error):
-                    self.problem("\(error.code.rawValue): \(error.message) (a call action of \(screen.name))")
-                }
+                settle(result)
             }
         }
     }

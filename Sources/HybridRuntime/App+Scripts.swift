@@ -164,13 +164,14 @@ extension HybridApp {
         return node
     }
 
-    /// Runs the script handler `name` (registered with `ui.handler`) with `event`.
+    /// Runs the script handler `name` (registered with `ui.handler`) with `event`, through the
+    /// hooks a script put on `handler:NAME`.
     func callHandler(_ name: String, event: JSONValue, on screen: Screen) {
         guard let scripts, let handler = handlers[name] else {
             problem("no script handler named \"\(name)\" (\(screen.name)); register it with ui.handler(\"\(name)\", fn)")
             return
         }
-        scripts.invoke(handler, as: "the handler \(name)", with: [event])
+        scripts.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
         needsFrame = true
     }
 
