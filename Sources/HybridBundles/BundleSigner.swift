@@ -113,14 +113,61 @@ public struct BundleSigner: Sendable {
     /// A fixed date for every entry, so packing the same folder twice gives the same archive.
     static let entryDate = Date(timeIntervalSince1970: 946_684_800)
 
+    /// Writes an already signed bundle folder (one with `manifest.sig`) as a `.hbundle` ZIP
+    /// archive at `archivePath` (outside the folder), entry for entry as `pack` writes it:
+    /// `manifest.json`, `manifest.sig`, then every other file in byte order of its path, each with
+    /// the same fixed date and permissions, so the same folder always gives the same bytes.
+    ///
+    /// Nothing is signed or verified: the folder's files go in as they are (a folder changed
+    /// since it was signed gives an archive that fails verification, as it should). The archive
+    /// is written beside `archivePath` and renamed into place. Symbolic links, devices and
+    /// paths breaking `BundlePath` rules refuse it, as in `pack`.
+    public static func writeArchive(ofSignedFolder folder: String, to archivePath: String) throws(BundleError) {
+        guard FileSystem.kind(folder) == .folder, let root = FileSystem.resolved(folder) else {
+            throw BundleError(.unreadable, file: folder, FileSystem.exists(folder) ? "is not a folder" : "no such bundle folder")
+        }
+        try checkOutside(root: root, archivePath: archivePath)
+        for name in [BundleFolder.manifestName, BundleFolder.signatureName] {
+            let path = FileSystem.join(root, name)
+            if FileSystem.isLink(path) {
+                throw BundleError(.symbolicLink, file: name, "is a symbolic link; a signed bundle holds regular files only")
+            }
+            guard FileSystem.kind(path) == .file else {
+                throw BundleError(name == BundleFolder.signatureName ? .missingSignature : .invalidManifest, file: name,
+                                  "missing; the folder is not a signed bundle (sign it with `hybrid bundle pack`)")
+            }
+        }
+        let files = try BundleContents.files(in: root)
+        let temporary = temporaryPath(beside: archivePath)
+        defer { unlink(temporary) }
+        try writeEntries(root: root, files: files, to: temporary, archivePath: archivePath)
+        try moveIntoPlace(temporary, archivePath)
+    }
+
     /// Writes the signed folder's `manifest.json`, `manifest.sig` and `files` to a new ZIP at
     /// `archivePath` (through a temporary file beside it), verifies it, and renames it into place.
     private func writeArchive(root: String, files: [String], to archivePath: String) throws(BundleError) {
+        let temporary = Self.temporaryPath(beside: archivePath)
+        defer { unlink(temporary) }
+        try Self.writeEntries(root: root, files: files, to: temporary, archivePath: archivePath)
+        // What was written is what a host will see: check it the way a host will.
+        let verified = try BundleVerifier(trustedKeys: [key.publicKey]).verifyArchive(temporary)
+        verified.removeStaging()
+        try Self.moveIntoPlace(temporary, archivePath)
+    }
+
+    /// A fresh temporary path beside `archivePath` (removed if it was left over).
+    private static func temporaryPath(beside archivePath: String) -> String {
         let temporary = archivePath + ".partial-\(getpid())"
         unlink(temporary)
-        defer { unlink(temporary) }
+        return temporary
+    }
+
+    /// Writes `manifest.json`, `manifest.sig` and `files` of the folder `root` as a new ZIP at
+    /// `path`; errors name `archivePath`.
+    private static func writeEntries(root: String, files: [String], to path: String, archivePath: String) throws(BundleError) {
         do {
-            let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
+            let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
             for path in [BundleFolder.manifestName, BundleFolder.signatureName] + files {
                 let url = URL(fileURLWithPath: FileSystem.join(root, path))
                 let handle = try FileHandle(forReadingFrom: url)
@@ -138,9 +185,9 @@ public struct BundleSigner: Sendable {
         } catch {
             throw BundleError(.cannotWrite, file: archivePath, "cannot write the archive: \(error)")
         }
-        // What was written is what a host will see: check it the way a host will.
-        let verified = try BundleVerifier(trustedKeys: [key.publicKey]).verifyArchive(temporary)
-        verified.removeStaging()
+    }
+
+    private static func moveIntoPlace(_ temporary: String, _ archivePath: String) throws(BundleError) {
         guard rename(temporary, archivePath) == 0 else {
             throw BundleError(.cannotWrite, file: archivePath, "cannot write the archive: \(String(cString: strerror(errno)))")
         }
