@@ -49,6 +49,8 @@ public final class BundleServer: Sendable {
     private let logger: Logger
     private let address: Locked<String>
     private let running = Locked<Running?>(nil)
+    /// Set from `start` until `stop` is done, so the server starts once at a time.
+    private let isStarted = Locked(false)
     /// Closes the listening socket, set once the server listens.
     private let closeListener = Locked<(@Sendable () async -> Void)?>(nil)
 
@@ -79,9 +81,20 @@ public final class BundleServer: Sendable {
     /// Starts listening and watching the folders; returns the port (the real one for port 0).
     /// Throws when the address cannot be bound or the server is already running.
     public func start() async throws -> Int {
+        guard isStarted.withLock({ isStarted in
+            defer { isStarted = true }
+            return !isStarted
+        }) else {
+            throw ServeError("\(path): the server is already running")
+        }
         watch.open()
         let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent("hybrid-serve-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        } catch {
+            isStarted.withLock { $0 = false }
+            throw ServeError("cannot create a temporary folder for archives: \(error.localizedDescription)")
+        }
         let responder = ServeResponder(directory: directory, watch: watch, changesTimeout: options.changesTimeout,
                                        scratch: scratch, address: address, logger: logger)
         let (events, started) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
@@ -109,16 +122,7 @@ public final class BundleServer: Sendable {
                 try? await Task.sleep(for: options.pollInterval)
             }
         }
-        let isFirst = running.withLock { running in
-            guard running == nil else { return false }
-            running = Running(server: server, poller: poller, scratch: scratch)
-            return true
-        }
-        guard isFirst else {
-            server.cancel()
-            poller.cancel()
-            throw ServeError("\(path): the server is already running")
-        }
+        running.withLock { $0 = Running(server: server, poller: poller, scratch: scratch) }
         for await event in events {
             switch event {
             case .success(let port):
@@ -156,5 +160,6 @@ public final class BundleServer: Sendable {
         await stopping.server.value
         await stopping.poller.value
         try? FileManager.default.removeItem(atPath: stopping.scratch)
+        isStarted.withLock { $0 = false }
     }
 }

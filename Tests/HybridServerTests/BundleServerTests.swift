@@ -235,6 +235,33 @@ final class BundleServerTests: XCTestCase {
         _ = await poll.value
     }
 
+    func testStartingTwiceOrOnABusyPortFailsAndAStoppedServerStartsAgain() async throws {
+        try fixture.makeFolder("dev")
+        try await fixture.start()
+        let server = try XCTUnwrap(fixture.server)
+        do {
+            _ = try await server.start()
+            XCTFail("started twice")
+        } catch {
+            XCTAssertTrue("\(error)".contains("already running"), "\(error)")
+        }
+        let busy = try BundleServer(path: fixture.folder.path, options: BundleServer.Options(host: "127.0.0.1", port: fixture.port))
+        do {
+            _ = try await busy.start()
+            XCTFail("two servers on one port")
+        } catch {
+            XCTAssertTrue("\(error)".hasPrefix("cannot serve at 127.0.0.1:\(fixture.port): "), "\(error)")
+        }
+
+        await server.stop()
+        let port = try await server.start()
+        XCTAssertGreaterThan(port, 0)
+        await server.stop()
+        XCTAssertThrowsError(try BundleServer(path: fixture.folder.appendingPathComponent("dev/main.js").path)) { error in
+            XCTAssertTrue("\(error)".hasSuffix("main.js: not a folder"), "\(error)")
+        }
+    }
+
     // MARK: Confinement
 
     func testTraversalAndLinksAreRejected() async throws {
