@@ -219,19 +219,11 @@ extension ScriptRuntime {
         let outcome = enter("a call of \(name)") { (context) throws(ScriptError) in
             context.json(from: try context.call(runner, making: [{ context.makeString(target) }, {
                 self.originalFunction { values in
-                    let input: In
-                    do throws(PatchableFailure) {
-                        input = try signature.decode(values, name)
-                    } catch {
-                        return .failure(error)
-                    }
-                    do throws(Failure) {
-                        let value = try body(input)
-                        if values == call.arguments { call.value = value }
-                        return PatchableMethods.encode(value, of: name)
-                    } catch {
-                        call.error = error
-                        return .failure(.failed("\(name) threw: \(error)"))
+                    signature.run(name, body, on: values) { outcome in
+                        switch outcome {
+                        case .success(let value): if values == call.arguments { call.value = value }
+                        case .failure(let error): call.error = error
+                        }
                     }
                 }
             }, { context.makeValue(.array(arguments)) }]))
@@ -336,6 +328,26 @@ public enum PatchableFailure: Error, Sendable {
 struct PatchableSignature<In> {
     let encode: (In) throws -> [JSONValue]
     let decode: (_ arguments: [JSONValue], _ name: String) throws(PatchableFailure) -> In
+
+    /// Runs `body` (the function `name`) on the JSON of its arguments; `observe` sees what the
+    /// body itself answered or threw.
+    func run<Out: Encodable, Failure: Error>(_ name: String, _ body: (In) throws(Failure) -> Out, on arguments: [JSONValue],
+                                             observe: (Result<Out, Failure>) -> Void = { _ in }) -> Result<JSONValue, PatchableFailure> {
+        let input: In
+        do throws(PatchableFailure) {
+            input = try decode(arguments, name)
+        } catch {
+            return .failure(error)
+        }
+        do throws(Failure) {
+            let value = try body(input)
+            observe(.success(value))
+            return PatchableMethods.encode(value, of: name)
+        } catch {
+            observe(.failure(error))
+            return .failure(.failed("\(name) threw: \(error)"))
+        }
+    }
 }
 
 extension PatchableSignature where In: Codable {
@@ -396,19 +408,7 @@ public final class PatchableMethods: @unchecked Sendable {
 
     private func declare<In, Out: Codable, Failure: Error>(_ name: String, _ signature: PatchableSignature<In>,
                                                           _ body: @escaping (In) throws(Failure) -> Out) {
-        let original: Original = { arguments in
-            let input: In
-            do throws(PatchableFailure) {
-                input = try signature.decode(arguments, name)
-            } catch {
-                return .failure(error)
-            }
-            do throws(Failure) {
-                return Self.encode(try body(input), of: name)
-            } catch {
-                return .failure(.failed("\(name) threw: \(error)"))
-            }
-        }
+        let original: Original = { arguments in signature.run(name, body, on: arguments) }
         lock.withLock { originals[name] = original }
     }
 

@@ -57,6 +57,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     var pending: ProtectedValue?
     /// What is running now, innermost last: a fallback location for values thrown without one.
     var entries: [String] = []
+    /// The nested entry the time limit stopped, until the outermost one ends.
+    var stoppedInside: String?
     lazy var decoder = JSValueDecoder(context: context)
     var isShutDown = false
 
@@ -180,25 +182,48 @@ public final class ScriptRuntime: @unchecked Sendable {
     // MARK: Entering JavaScript
 
     /// Runs `body` as one entry into JavaScript; reports a failure before returning it.
+    ///
+    /// An entry can be nested (a script called native code that called back in: a patched
+    /// function inside a sync service). When the time limit stops a nested one, JavaScriptCore
+    /// ends the outermost one as well, so the runaway is reported once, there, under the
+    /// innermost name.
     @discardableResult
     func enter<T>(_ what: String, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
         entries.append(what)
         defer { entries.removeLast() }
+        let result: Result<T, ScriptError>
         do {
-            return .success(try body(context))
+            result = .success(try body(context))
         } catch {
-            if error.isTermination {
-                // A runaway inside a patch hook is one of that hook's failures.
-                let hook = entries.count == 1 ? runawayHook() : nil
-                let culprit = hook.map { "a patch hook on \($0.target) (in \(what))" } ?? what
-                report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
-                                   location: nil, stack: [], isTermination: true))
-                if let hook { countPatchFailure(hook.id, revoking: false) }
-            } else {
-                report(error)
-            }
-            return .failure(error)
+            result = .failure(error)
         }
+        if entries.count > 1 {
+            if case .failure(let error) = result {
+                if error.isTermination { stoppedInside = stoppedInside ?? what } else { report(error) }
+            }
+            return result
+        }
+        let stopped = stoppedInside
+        stoppedInside = nil
+        switch result {
+        case .failure(let error) where error.isTermination || stopped != nil:
+            reportRunaway(in: stopped ?? what)
+        case .failure(let error):
+            report(error)
+        case .success:
+            if let stopped { reportRunaway(in: stopped) }
+        }
+        return result
+    }
+
+    /// Reports that the time limit stopped `what`; a runaway inside a patch hook is one of that
+    /// hook's failures.
+    private func reportRunaway(in what: String) {
+        let hook = runawayHook()
+        let culprit = hook.map { "a patch hook on \($0.target) (in \(what))" } ?? what
+        report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
+                           location: nil, stack: [], isTermination: true))
+        if let hook { countPatchFailure(hook.id, revoking: false) }
     }
 
     /// Reports a failure with its location and stack in the script's own terms: frames of the

@@ -240,3 +240,24 @@ extension PatchTests {
         XCTAssertEqual(harness.failures, [], "the body's error is the Swift caller's, not a script failure")
     }
 }
+
+extension PatchTests {
+    func testARunawayHookInANestedCallIsReportedOnceAndCounted() throws {
+        let services = ServiceRegistry()
+        nonisolated(unsafe) weak var runtime: ScriptRuntime?
+        // A sync service that calls a patchable function: JavaScript → Swift → JavaScript.
+        services.register("shop.total") { (_: Empty) -> Int in
+            runtime?.callPatchable("Cart.total", 3) { (n: Int) in n * 2 } ?? 0
+        }
+        PatchableMethods.of(services).declare("Cart.total") { (n: Int) in n * 2 }
+        let harness = try ScriptHarness(services: services, timeLimit: 0.2)
+        runtime = harness.runtime
+        try harness.run("patch.before('method:Cart.total', () => { while (true) {} });")
+        for _ in 0..<4 {
+            harness.runtime.evaluate("console.log('total', hybrid.callSync('shop.total'))")
+        }
+        XCTAssertEqual(harness.output, ["total 6"], "each runaway ends the whole entry; the fourth call finds the hook disabled")
+        XCTAssertEqual(harness.failures, Array(repeating: "stopped: a patch hook on method:Cart.total (in a call of Cart.total) ran longer than the 0.2 s limit (a runaway script?)", count: 3)
+            + ["patch on method:Cart.total disabled after 3 failures; the original runs again"])
+    }
+}
