@@ -35,6 +35,13 @@ public struct BundleCache: Sendable {
     /// Where staging folders and downloads are made, on the cache's file system.
     public var stagingFolder: String { FileSystem.join(root, ".staging") }
 
+    /// Where a development bundle served at `url` is mirrored (not an install: never verified,
+    /// never versioned).
+    public func developmentFolder(for url: URL) -> String {
+        let name = url.absoluteString.map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        return FileSystem.join(FileSystem.join(root, ".development"), name)
+    }
+
     /// The folder of `app`'s versions.
     public func folder(of app: String) -> String { FileSystem.join(root, app) }
 

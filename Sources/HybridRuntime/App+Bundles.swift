@@ -1,6 +1,7 @@
 import Foundation
 import HybridBundles
 import HybridEventLoop
+import HybridDocument
 import HybridJSON
 import HybridServices
 
@@ -13,11 +14,15 @@ public enum BundleSource: Sendable, Equatable {
     case archive(String)
     /// A signed `.hbundle` archive at an `http(s)` URL, downloaded and installed into the cache.
     case url(URL)
+    /// A bundle folder served by `hybrid serve` on this machine (`http://127.0.0.1:PORT/NAME/`),
+    /// run unsigned and reloaded whenever the served folder changes.
+    case development(URL)
 
-    /// Reads a command-line target: a URL, a folder, or (any other file) an archive.
+    /// Reads a command-line target: a URL (of an archive when it ends in `.hbundle`, else of a
+    /// served folder for development), a folder, or (any other file) an archive.
     public init(target: String) {
         if let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            self = .url(url)
+            self = url.pathExtension == "hbundle" ? .url(url) : .development(url)
         } else {
             var isFolder: ObjCBool = false
             self = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue ? .directory(target) : .archive(target)
@@ -61,6 +66,9 @@ extension HybridApp {
         case .directory(let path):
             try load(folder: path)
             return
+        case .development(let url):
+            try await load(development: url)
+            return
         case .archive(let path):
             var app = expectedApp
             do {
@@ -98,7 +106,7 @@ extension HybridApp {
     }
 
     /// Runs a folder in place; a signed one is verified first (every load, not only at install).
-    func load(folder path: String) throws(AppError) {
+    func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)
         for line in opened.formattedDiagnostics { onProblem(line) }
         guard let bundle = opened.bundle, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
@@ -110,7 +118,70 @@ extension HybridApp {
                 throw AppError("\(path): \(error)")
             }
         }
-        try load(bundle: bundle)
+        try load(bundle: bundle, unsignedWarning: unsignedWarning ?? Self.unsignedWarning(path))
+    }
+
+    // MARK: Development
+
+    /// Mirrors a served folder, runs it, and reloads it whenever the served folder changes.
+    private func load(development url: URL) async throws(AppError) {
+        let mirror: DevelopmentMirror
+        let generation: Int
+        do {
+            var configured = try DevelopmentMirror(url: url, folder: bundleCache.developmentFolder(for: url))
+            configured.timeout = downloadTimeout
+            mirror = configured
+            generation = try await mirror.sync()
+        } catch {
+            throw AppError("\(url.absoluteString): \(error)")
+        }
+        hostRouter = router
+        try load(folder: mirror.folder, unsignedWarning: "\(url.absoluteString): a development bundle (unsigned); it reloads whenever the served folder changes")
+        Task.detached { [weak self] in
+            var seen = generation
+            // Ends with the app; the loop is reached through it, never kept alive by this task.
+            while let loop = self?.loop {
+                do {
+                    let next = try await mirror.nextChange(after: seen)
+                    guard next != seen else { continue }
+                    try await mirror.sync()
+                    seen = next
+                    loop.post { [weak self] in self?.reload(development: mirror.folder, servedAt: mirror.url) }
+                } catch {
+                    loop.post { [weak self] in self?.problem("\(url.absoluteString): \(error) (retrying)") }
+                    try? await Task.sleep(nanoseconds: 1_000_000_000)
+                }
+            }
+        }
+    }
+
+    /// Runs the edited bundle in place of the running one, on the screen that was on top. An
+    /// edit that breaks the manifest or a screen is shown on the status line and the running
+    /// version stays; a script that throws is reported and the screens still open.
+    func reload(development path: String, servedAt url: URL) {
+        let opened = BundleFolder.open(path)
+        guard let bundle = opened.bundle, !opened.hasErrors else {
+            return problem(opened.formattedDiagnostics.first { _ in true } ?? "\(path): the bundle cannot run")
+        }
+        for name in bundle.manifest.screens.keys.sorted() {
+            guard let relative = bundle.manifest.screens[name], let screenPath = bundle.screenPath(named: name),
+                  let bytes = FileBytes.read(screenPath) else { continue }
+            // Named as served, so the message points at the file being edited.
+            let source = SourceText(name: url.absoluteString + relative, bytes: bytes)
+            if let error = ScreenDocument.load(source).diagnostics.first(where: { $0.severity == .error }) {
+                return problem(error.formatted(in: source))
+            }
+        }
+        let top = currentScreen.map { (name: $0.name, params: $0.state.value(atPath: "params")?.objectValue ?? JSONObject()) }
+        unloadBundle()
+        do {
+            try load(bundle: bundle, unsignedWarning: nil)
+        } catch {
+            problem(error.description)
+        }
+        if let top, top.name != currentScreen?.name, router.source(of: top.name, params: top.params) != nil {
+            try? push(url: Router.url(of: top.name, params: top.params), replacing: !screens.isEmpty)
+        }
     }
 
     // MARK: Starting under watch
@@ -173,10 +244,17 @@ extension HybridApp {
     /// `patches` and its `entry` script, then opens its `start` screen (unless the script
     /// already showed one). A bundle without `entry` is ready once its start screen opened.
     public func load(bundle folder: BundleFolder) throws(AppError) {
+        try load(bundle: folder, unsignedWarning: Self.unsignedWarning(folder.path))
+    }
+
+    private static func unsignedWarning(_ path: String) -> String {
+        "\(path): a development bundle (no \(BundleFolder.signatureName)); it runs unsigned"
+    }
+
+    /// `load(bundle:)`, saying `unsignedWarning` (when there is one) for an unsigned folder.
+    func load(bundle folder: BundleFolder, unsignedWarning: String?) throws(AppError) {
         let manifest = folder.manifest
-        if !folder.isSigned {
-            onProblem("\(folder.path): a development bundle (no \(BundleFolder.signatureName)); it runs unsigned")
-        }
+        if !folder.isSigned, let unsignedWarning { onProblem(unsignedWarning) }
         router.folder = folder.path
         router.onlyListedFiles = true
         for name in manifest.screens.keys {

@@ -42,6 +42,18 @@ struct Router {
         return Target(name: String(name), params: params)
     }
 
+    /// `app://NAME?key=value…`, the URL `target` reads back (string values as they are, others
+    /// as JSON).
+    static func url(of name: String, params: JSONObject) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        let query = params.map { key, value in
+            let text = value.stringValue ?? value.jsonText
+            return (key.addingPercentEncoding(withAllowedCharacters: allowed) ?? key) + "=" + (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
+        }
+        return "app://" + name + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
     /// The document of the screen called `name`: its text and where it came from.
     func source(of name: String, params: JSONObject) -> SourceText? {
         if let document = built[name] {
