@@ -87,9 +87,10 @@ extension ScriptRuntime {
         let answer = ServiceAnswer(completion)
         let started = enter("a call of \(name)") { (context) throws(ScriptError) in
             try context.call(runner, making: [{ context.makeString(name) }, { context.makeValue(parameters) }, {
-                context.makeFunction { [unowned self] _, _, arguments in
+                // done(ok, value) or done(ok, code, message); it keeps no strong hold on the context.
+                context.makeFunction { [unowned self] ref, _, arguments in
                     guard arguments.count >= 2 else { return nil }
-                    if JSValueToBoolean(context.ref, arguments[0]!) {
+                    if JSValueToBoolean(ref, arguments[0]!) {
                         answer.finish(.success(self.context.json(from: arguments[1]!)))
                     } else {
                         let code = ServiceError.Code(rawValue: self.context.string(arguments[1]!)) ?? .failed
@@ -310,14 +311,16 @@ public enum PatchableFailure: Error, Sendable {
     /// The function threw, or its value cannot be sent to scripts (`E_FAILED`).
     case failed(String)
 
-    var code: String {
+    /// The `code` of the error a script sees.
+    public var code: String {
         switch self {
         case .badArguments: return "E_BAD_ARGUMENT"
         case .failed: return "E_FAILED"
         }
     }
 
-    var message: String {
+    /// What went wrong, naming the function (and the field, for bad arguments).
+    public var message: String {
         switch self {
         case .badArguments(let message), .failed(let message): return message
         }
