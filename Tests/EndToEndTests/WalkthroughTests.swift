@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The README's hot-fix walkthrough, run as written (the block between its `walkthrough`
+/// markers) with bash: only the wrapper scripts become the built products and port 8080 a free
+/// one, and it runs in a scratch folder holding the repository's samples.
+final class WalkthroughTests: XCTestCase {
+    func testTheReadmeWalkthroughFixesTheTotal() throws {
+        let readme = try String(contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- walkthrough -->"), let end = readme.range(of: "<!-- /walkthrough -->") else {
+            return XCTFail("README.md has no walkthrough markers")
+        }
+        let products = CommandRunner.productsFolder.path
+        let script = readme[start.upperBound..<end.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("```") }
+            .joined(separator: "\n")
+            .replacingOccurrences(of: "./shop-demo.sh", with: products + "/shop-demo")
+            .replacingOccurrences(of: "./hybrid.sh", with: products + "/hybrid")
+            .replacingOccurrences(of: "8080", with: String(try freePort()))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walkthrough-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("samples"),
+                                                   withDestinationURL: CommandRunner.repository.appendingPathComponent("samples"))
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-c", script]
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+             "SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let output = folder.appendingPathComponent("out")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOf: output, encoding: .utf8)
+        let errors = (try? String(contentsOf: folder.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+        XCTAssertEqual(process.terminationStatus, 0, errors)
+
+        // Step 1 prints the shipped frame, step 3 the fixed one.
+        let totals = text.split(separator: "\n").filter { $0.contains("Total (Cart.total)") }
+        XCTAssertEqual(totals.count, 2, text)
+        XCTAssertTrue(totals.first?.hasSuffix("€ 16.50") ?? false, text)
+        XCTAssertTrue(totals.last?.hasSuffix("€ 26.00") ?? false, text)
+        XCTAssertTrue(text.contains("1.0.1 · hot fix"), text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cache/hybridterm/shop/1.0.1").path))
+    }
+
+    /// A port nothing listens on now (bound to 0, read, closed).
+    private func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
