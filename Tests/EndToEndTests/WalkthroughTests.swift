@@ -36,6 +36,7 @@ final class WalkthroughTests: XCTestCase {
              "SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let output = folder.appendingPathComponent("out")
         FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("err").path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
         try process.run()
