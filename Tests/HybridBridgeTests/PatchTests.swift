@@ -168,6 +168,36 @@ extension PatchTests {
         ])
     }
 
+    func testDefineClassRefusesBadArguments() throws {
+        let harness = try ScriptHarness()
+        let output = try harness.run("""
+        const attempts = [() => defineClass(42, {}), () => defineClass('Cart', null), () => defineClass('Cart', {}),
+                          () => defineClass('Cart', { total: 3 })];
+        for (const attempt of attempts) {
+          try { attempt(); } catch (error) { console.log(error.name + ': ' + error.message); }
+        }
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, [
+            #"TypeError: defineClass(type, methods): type must be a type name such as "Cart", not 42"#,
+            #"TypeError: defineClass("Cart", methods): methods must be an object of functions, not null"#,
+            #"TypeError: defineClass("Cart", methods): methods lists no functions"#,
+            "TypeError: defineClass(\"Cart\", methods): methods.total must be a function, not 3",
+        ])
+        XCTAssertFalse(harness.runtime.hasHooks(onMethod: "Cart.total"))
+    }
+
+    func testAnAsyncReplacementThatRejectsRunsTheOriginal() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        patch.replace('service:test.later', async (original, p) => { throw new Error('no luck'); });
+        hybrid.call('test.later', { ms: 1 }).then((value) => console.log(value));
+        """)
+        XCTAssertEqual(output, ["after 1 ms"])
+        XCTAssertEqual(harness.failures.count, 1)
+        XCTAssertTrue(harness.failures[0].contains("Error: no luck (in a patch.replace hook on service:test.later; the original ran instead)"), harness.failures[0])
+    }
+
     func testPatchesOnUnknownServicesAndMethodsAreAcceptedWithAWarning() throws {
         let services = testRegistry()
         PatchableMethods.of(services).declare("Cart.total") { (items: [Double]) in items.reduce(0, +) }

@@ -17,23 +17,11 @@ final class PatchableTests: XCTestCase {
 
     static let cart = Cart(items: [Cart.Item(price: 2, qty: 3), Cart.Item(price: 5, qty: 1)])
 
-    /// Loads a bundle whose script is `script` and whose start screen is `screen`.
-    func load(_ harness: AppHarness, script: String, screen: String = AppHarness.screen(#"{"type": "text", "text": "hi"}"#)) throws {
-        try harness.write([
-            "manifest.json": #"{"app": "t", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}}"#,
-            "home.json": screen,
-            "main.js": script,
-        ])
-        let load = BundleFolder.open(harness.folder.path)
-        XCTAssertEqual(load.formattedDiagnostics, [])
-        try harness.app.load(bundle: XCTUnwrap(load.bundle))
-    }
-
     func testDefineClassFixesATotalThatForgotTheQuantities() throws {
         let harness = try AppHarness()
         let total = harness.app.patchable("Cart.total") { (cart: Cart) -> Double in cart.items.reduce(0) { $0 + $1.price } }
         XCTAssertEqual(total(Self.cart), 7, "unpatched, the bug shows")
-        try load(harness, script: """
+        try harness.loadBundle(script: """
         defineClass('Cart', {
           total: function (cart) {
             // The Swift total forgets qty: hand it one line per unit.
@@ -57,7 +45,7 @@ final class PatchableTests: XCTestCase {
             seen.counts.append(count(cart))
             return cart.items.reduce(0) { $0 + $1.price * Double($1.qty) }
         }
-        try load(harness, script: """
+        try harness.loadBundle(script: """
         globalThis.log = [];
         const shop = defineClass('Cart', {
           total: function (cart) {
@@ -88,7 +76,7 @@ final class PatchableTests: XCTestCase {
         let double = harness.app.patchable("Math.double") { (value: Tripwire) in value.n * 2 }
         let zero = harness.app.patchable("Math.zero") { 0 }
         XCTAssertEqual(double(Tripwire(n: 21)), 42, "no scripts yet")
-        try load(harness, script: """
+        try harness.loadBundle(script: """
         globalThis.calls = 0;
         patch.before('method:Math.other', () => { calls += 1; });
         """)
@@ -126,7 +114,7 @@ extension PatchableTests {
         let harness = try AppHarness()
         harness.app.services.register("shop.quote") { (quote: Quote) async throws -> String in "\(quote.sku) costs 2" }
         harness.app.services.register("shop.stock") { (quote: Quote) in "\(quote.sku): 3 left" }
-        try load(harness, script: """
+        try harness.loadBundle(script: """
         patch.after('service:shop.quote', (result, params) => `${result} (fixed for ${params.sku})`);
         patch.replace('service:shop.stock', (original, params) => original({ sku: params.sku.toUpperCase() }));
         """, screen: AppHarness.screen(#"{"type": "column", "children": [{"type": "text", "text": "@{quote}"}, {"type": "text", "text": "@{stock}"}]}"#,
@@ -141,7 +129,7 @@ extension PatchableTests {
 
     func testUIHandlersAreHookedByName() throws {
         let harness = try AppHarness()
-        try load(harness, script: """
+        try harness.loadBundle(script: """
         ui.handler('inc', () => state.set('n', state.get('n') + 1));
         patch.before('handler:inc', (event) => state.set('key', event.key));
         patch.replace('handler:inc', (original, event) => { original(event); original(event); });
@@ -149,5 +137,19 @@ extension PatchableTests {
                                        extra: #""keys": {"+": "inc"}"#))
         let rows = HeadlessDriver.run(harness.app, keys: try KeyScript(parsing: "+ +")).plainLines()
         XCTAssertEqual(rows[0], "n=4 key=+")
+    }
+}
+
+extension AppHarness {
+    /// Loads a development bundle whose script is `script` and whose start screen is `screen`.
+    func loadBundle(script: String, screen: String = AppHarness.screen(#"{"type": "text", "text": "hi"}"#)) throws {
+        try write([
+            "manifest.json": #"{"app": "t", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}}"#,
+            "home.json": screen,
+            "main.js": script,
+        ])
+        let load = BundleFolder.open(folder.path)
+        XCTAssertEqual(load.formattedDiagnostics, [])
+        try app.load(bundle: XCTUnwrap(load.bundle))
     }
 }
