@@ -86,7 +86,6 @@ public final class ScriptRuntime: @unchecked Sendable {
         self.caller = caller
         self.loop = loop
         self.timeLimit = timeLimit
-        _ = Self.pollingTraps
         context = JavaScriptContext()
         let consoleLogger = Logger(label: "hybrid.console")
         console = { level, text in
@@ -107,14 +106,6 @@ public final class ScriptRuntime: @unchecked Sendable {
         shutdown()
     }
 
-    /// JavaScriptCore stops a runaway in optimized code by signalling its thread, which on Linux
-    /// sometimes never lands: the second or third runaway of one function (a patch hook on its
-    /// way to being disabled) then spins for ever. Polling traps make the check a flag the code
-    /// reads. JavaScriptCore reads its options once, when the first context is made; a value
-    /// the environment already has wins.
-    private static let pollingTraps: Void = {
-        setenv("JSC_usePollingTraps", "1", 0)
-    }()
 
     // MARK: Running scripts
 

@@ -107,15 +107,7 @@ struct BundleCommand: ParsableCommand {
         }
 
         func run() throws {
-            var keys: [BundlePublicKey] = []
-            for path in publicKeys {
-                do {
-                    keys.append(try BundlePublicKey(contentsOf: path))
-                } catch {
-                    FileHandleOutput.standardError("hybrid bundle verify: \(error)")
-                    throw UserFailure()
-                }
-            }
+            let keys = try RunOptions.readKeys(publicKeys)
             let isFolder = FileManager.default.fileExists(atPath: target) && (try? FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType) == .typeDirectory
             do {
                 let verified = try BundleVerifier(trustedKeys: keys).verify(target)

@@ -39,12 +39,18 @@ public struct RunOptions: ParsableArguments {
 
     /// The trusted keys, read from `publicKeys`; an unreadable one is a user error.
     public func trustedKeys() throws -> [BundlePublicKey] {
+        try Self.readKeys(publicKeys)
+    }
+
+    /// Reads public key files, reporting the first that cannot be read (a user error).
+    public static func readKeys(_ paths: [String]) throws -> [BundlePublicKey] {
         var keys: [BundlePublicKey] = []
-        for path in publicKeys {
+        for path in paths {
             do {
                 keys.append(try BundlePublicKey(contentsOf: path))
             } catch {
-                FileHandleOutput.standardError("\(path): \(error)")
+                // The key error names the file already.
+                FileHandleOutput.standardError(error.description)
                 throw UserFailure()
             }
         }

@@ -1,4 +1,7 @@
 import CJavaScriptCore
+#if canImport(Glibc)
+import Glibc
+#endif
 import HybridJSON
 
 /// A JavaScriptCore context with its own virtual machine, used from one thread at a time.
@@ -13,8 +16,19 @@ public final class JavaScriptContext {
     /// that throws the same string.
     private let watchdog = WatchdogFlag()
 
+    /// JavaScriptCore stops a runaway in optimized code by signalling its thread, which on Linux
+    /// sometimes never lands: the second or third runaway of one function then spins for ever
+    /// (and a stop left pending can hijack the thread later). Polling traps make the check a
+    /// flag the code reads. JavaScriptCore reads its options once, when the first context of
+    /// the process is made — so here, before every context; a value the environment already
+    /// has wins.
+    private static let pollingTraps: Void = {
+        setenv("JSC_usePollingTraps", "1", 0)
+    }()
+
     /// A fresh context in its own context group (its own VM, so it can run in parallel with others).
     public init() {
+        _ = Self.pollingTraps
         group = JSContextGroupCreate()
         ref = JSGlobalContextCreateInGroup(group, nil)
     }

@@ -27,32 +27,37 @@ struct CommandRunner {
 
     /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent(program)
-        process.arguments = arguments
-        process.currentDirectoryURL = repository
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env.merge(environment) { $1 }
-        process.environment = env
         // Files rather than pipes: a large frame can never fill a pipe and stall the child.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let outputURL = folder.appendingPathComponent("stdout")
         let errorURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try start(program, arguments, in: repository, environment: environment, output: outputURL, errors: errorURL)
         process.waitUntilExit()
         let outputData = try Data(contentsOf: outputURL)
         let errorData = try Data(contentsOf: errorURL)
         return Result(status: process.terminationStatus,
                       standardOutput: String(decoding: outputData, as: UTF8.self),
                       standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Starts the built product `program` in `folder` with its standard streams going to the
+    /// files `output` and `errors` (created empty), and returns it running.
+    static func start(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                      output: URL, errors: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = productsFolder.appendingPathComponent(program)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }) { $1 }
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 
     /// Compares `actual` with the golden file, or writes it when `UPDATE_GOLDENS=1`.

@@ -34,20 +34,11 @@ final class LiveReloadTests: XCTestCase {
 
     /// Starts the built `hybrid` with `arguments`, its output going to `NAME.out` and `NAME.err`.
     func start(_ arguments: [String], name: String) throws -> (Process, URL) {
-        let process = Process()
-        process.executableURL = CommandRunner.productsFolder.appendingPathComponent("hybrid")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
-             "SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let output = folder.appendingPathComponent(name + ".out")
         let errors = folder.appendingPathComponent(name + ".err")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try CommandRunner.start("hybrid", arguments, in: folder,
+                                              environment: ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+                                                            "XDG_DATA_HOME": folder.appendingPathComponent("data").path],
+                                              output: folder.appendingPathComponent(name + ".out"), errors: errors)
         return (process, errors)
     }
 
