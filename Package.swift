@@ -108,6 +108,6 @@ let package = Package(
             "HybridServer", "HybridBundles",
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "TestSupport"]),
     ]
 )

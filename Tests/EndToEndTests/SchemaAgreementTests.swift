@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The JSON Schema and the decoder describe one format: a real validator (Python's
@@ -6,17 +7,8 @@ import XCTest
 /// decoder rejects every one of those fixtures too.
 final class SchemaAgreementTests: XCTestCase {
     func testSchemaAcceptsSamplesAndRejectsBrokenDocuments() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/schema/check_schema.py"]
-        process.currentDirectoryURL = CommandRunner.repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, output) = try PythonCheck.run("Tests/schema/check_schema.py", in: CommandRunner.repository)
+        XCTAssertEqual(status, 0, output)
     }
 
     func testDecoderRejectsWhatTheSchemaRejects() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HybridBundles
 import HybridJSON
+import TestSupport
 import XCTest
 
 /// The schema and the decoder describe one format: Python's `jsonschema` accepts the valid
@@ -25,17 +26,8 @@ final class ManifestFixtureTests: XCTestCase {
     }
 
     func testSchemaCheckPasses() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/schema/check_manifest_schema.py"]
-        process.currentDirectoryURL = Self.repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let (status, output) = try PythonCheck.run("Tests/schema/check_manifest_schema.py", in: Self.repository)
+        XCTAssertEqual(status, 0, output)
     }
 
     func testDecoderAcceptsValidFixtures() throws {
