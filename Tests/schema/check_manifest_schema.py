@@ -18,42 +18,13 @@ Needs the `jsonschema` package (pip install jsonschema, or Debian's python3-json
 
 import json
 import sys
-from pathlib import Path
 
-try:
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import SchemaError
-except ImportError:  # pragma: no cover
-    print("check_manifest_schema: the Python package `jsonschema` is missing "
-          "(pip install jsonschema, or apt-get install python3-jsonschema)", file=sys.stderr)
-    sys.exit(2)
+from schema_support import ROOT, VERBOSE, Report, describe, load_validator, rel
 
-ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "schemas" / "manifest.schema.json"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "manifests"
 VALID = FIXTURES / "valid"
 INVALID = FIXTURES / "invalid"
-
-VERBOSE = "-v" in sys.argv[1:]
-
-
-def path_of(error):
-    out = "$"
-    for part in error.absolute_path:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
-def describe(error):
-    # The deepest, most specific error reads best.
-    best = error
-    while best.context:
-        best = min(best.context, key=lambda e: (-len(e.absolute_path), str(e.message)))
-    return f"{path_of(best)}: {best.message}"
-
-
-def rel(p):
-    return p.relative_to(ROOT).as_posix()
 
 
 def cross_references(doc):
@@ -71,30 +42,12 @@ def cross_references(doc):
 
 
 def main():
-    failures = 0
-    passes = 0
-
-    def report(ok, name, detail=""):
-        nonlocal failures, passes
-        if ok:
-            passes += 1
-        else:
-            failures += 1
-        line = f"{'ok  ' if ok else 'FAIL'} {name}"
-        if detail and (not ok or VERBOSE):
-            line += f"  -- {detail}"
-        print(line)
+    report = Report()
 
     # 1. The schema itself.
-    try:
-        schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
-        report(True, rel(SCHEMA), "valid draft 2020-12 schema")
-    except (ValueError, SchemaError) as exc:
-        report(False, rel(SCHEMA), f"schema is invalid: {exc}")
-        print(f"{passes} passed, {failures} failed")
-        return 1
-    validator = Draft202012Validator(schema)  # no format_checker: format checking off
+    schema, validator = load_validator(SCHEMA, report)
+    if validator is None:
+        return report.finish()
 
     # 2. Valid manifests.
     valid = sorted(VALID.glob("*.json"))
@@ -129,8 +82,7 @@ def main():
                "rejected by the cross-reference check (the schema cannot see this): " + problems[0] if problems
                else "the schema accepts it")
 
-    print(f"{passes} passed, {failures} failed")
-    return 1 if failures else 0
+    return report.finish()
 
 
 if __name__ == "__main__":
