@@ -23,10 +23,10 @@ let package = Package(
         .target(name: "HybridExpressions", dependencies: ["HybridJSON"]),
         .target(name: "HybridCells"),
         .target(name: "HybridEventLoop"),
-        // Layer 1: the screen document, decoded and checked.
-        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions"]),
-        // Layer 2: geometry and drawing.
-        .target(name: "HybridLayout", dependencies: ["HybridDocument", "HybridCells"]),
+        // Layer 1: geometry, and the vocabulary of screen documents (bound values, actions, styles).
+        .target(name: "HybridLayout", dependencies: ["HybridCells"]),
+        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions", "HybridLayout"]),
+        // Layer 2: drawing and output.
         .target(name: "HybridTerminal", dependencies: ["HybridCells"]),
         .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells"]),
         // The JavaScript engine.
@@ -90,9 +90,8 @@ let package = Package(
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
         .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal"]),
-        .testTarget(name: "HybridDocumentTests", dependencies: ["HybridDocument"]),
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
-        .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets"]),
+        .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
         // A loopback HTTP server tests start and stop themselves.
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),

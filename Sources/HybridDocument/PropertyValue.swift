@@ -49,9 +49,10 @@ public enum PropertyValue: Sendable {
     }
 }
 
-extension PropertyValue {
-    /// Parses the bindings inside `json`; expression syntax errors are returned as diagnostics.
-    static func parse(_ json: SourceJSON, path: inout JSONPath, diagnostics: inout [Diagnostic]) -> PropertyValue {
+extension LocatingDecoder {
+    /// A prop written as a literal or with bindings anywhere inside its strings, parsed once;
+    /// expression syntax errors are reported and the string reads as empty.
+    public mutating func bindable(_ json: SourceJSON) -> PropertyValue {
         switch json.kind {
         case .string:
             let text = json.stringValue!
@@ -63,7 +64,7 @@ extension PropertyValue {
                 let template = try ExpressionTemplate(parsing: text)
                 return .expression(template, source: text, location: ExpressionLocation(offset: json.offset, path: path.description))
             } catch {
-                diagnostics.append(Diagnostic(offset: json.offset, path: path.description, message: "invalid expression: " + error.message))
+                report("invalid expression: " + error.message, at: json.offset)
                 return .constant(.string(""))
             }
         case .array:
@@ -71,18 +72,14 @@ extension PropertyValue {
             var parsed: [PropertyValue] = []
             parsed.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                path.push(.index(index))
-                parsed.append(parse(item, path: &path, diagnostics: &diagnostics))
-                path.pop()
+                parsed.append(atIndex(index) { $0.bindable(item) })
             }
             if parsed.allSatisfy(\.isConstant) { return .constant(json.plain) }
             return .array(parsed)
         case .object:
             var parsed: [(key: String, value: PropertyValue)] = []
             for member in json.members! {
-                path.push(.key(member.key))
-                parsed.append((member.key, parse(member.value, path: &path, diagnostics: &diagnostics)))
-                path.pop()
+                parsed.append((member.key, inKey(member.key) { $0.bindable(member.value) }))
             }
             if parsed.allSatisfy(\.value.isConstant) { return .constant(json.plain) }
             return .object(parsed)

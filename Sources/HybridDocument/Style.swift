@@ -1,44 +1,5 @@
 import HybridJSON
-
-/// A size along one axis, as a style writes it.
-public enum Dimension: Sendable, Equatable {
-    /// A fixed number of cells.
-    case cells(Int)
-    /// A share of the parent's inner size, 0…100.
-    case percent(Double)
-    /// As large as the content.
-    case auto
-    /// All the room left over (like `flex: 1`).
-    case fill
-}
-
-/// Four edge widths: padding, margin.
-public struct Edges: Sendable, Equatable {
-    public var top, right, bottom, left: Int
-
-    /// Edges with each side given.
-    public init(top: Int, right: Int, bottom: Int, left: Int) {
-        (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
-    }
-
-    /// No space on any side.
-    public static let zero = Edges(top: 0, right: 0, bottom: 0, left: 0)
-
-    /// Left plus right.
-    public var horizontal: Int { left + right }
-    /// Top plus bottom.
-    public var vertical: Int { top + bottom }
-}
-
-/// Cross-axis placement of children (`align`).
-public enum Alignment: String, Sendable, CaseIterable {
-    case start, center, end, stretch
-}
-
-/// Main-axis distribution of children (`justify`).
-public enum Justification: String, Sendable, CaseIterable {
-    case start, center, end, spaceBetween = "space-between", spaceAround = "space-around"
-}
+import HybridLayout
 
 /// Border line kinds.
 public enum BorderKind: String, Sendable, CaseIterable {
@@ -164,11 +125,13 @@ public struct NodeStyle: Sendable, Equatable {
         }
     }
 
-    struct Mismatch: Error {
-        var message: String
+    /// A value that does not fit a style field, with the message saying what would.
+    public struct Mismatch: Error {
+        public var message: String
     }
 
-    static func dimension(_ value: JSONValue) throws(Mismatch) -> Dimension {
+    /// A size: cells, `"50%"`, `"auto"` or `"fill"`.
+    public static func dimension(_ value: JSONValue) throws(Mismatch) -> Dimension {
         let expected = "expected a number, \"50%\", \"auto\" or \"fill\""
         switch value {
         case .integer(let cells) where cells >= 0: return .cells(cells)
@@ -239,7 +202,8 @@ public struct NodeStyle: Sendable, Equatable {
         throw Mismatch(message: "expected true or false")
     }
 
-    static func keyword<Keyword: RawRepresentable & CaseIterable>(_ value: JSONValue) throws(Mismatch) -> Keyword
+    /// One of a keyword enum's names, with a did-you-mean when it is not.
+    public static func keyword<Keyword: RawRepresentable & CaseIterable>(_ value: JSONValue) throws(Mismatch) -> Keyword
     where Keyword.RawValue == String {
         if case .string(let text) = value, let keyword = Keyword(rawValue: text) { return keyword }
         // The message lists every keyword, so it is built only when the value does not fit.
@@ -266,6 +230,36 @@ public struct NodeStyle: Sendable, Equatable {
                 + Suggestion.hint(for: text, in: ColorValue.names.keys.sorted()))
         default:
             throw Mismatch(message: expected)
+        }
+    }
+}
+
+extension LocatingDecoder {
+    /// Decodes a `style` object: literal fields into `style`, fields bound to an expression
+    /// into `bound` (evaluated at render time).
+    public mutating func style(_ json: SourceJSON, into style: inout NodeStyle, bound: inout [(field: String, value: PropertyValue)]) {
+        guard let members = json.members else {
+            report("expected a style object, got \(json.kindDescription)", at: json.offset)
+            return
+        }
+        for index in members.indices {
+            // The path is extended only to report or parse: most members need neither.
+            let member = members[index]
+            let key = member.key
+            if members.hasDuplicateKey(at: index) {
+                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
+                continue
+            }
+            guard let field = NodeStyle.Field(name: key) else {
+                inKey(key) { $0.report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
+                continue
+            }
+            let value = member.value
+            if Self.isSingleExpression(value) {
+                bound.append((key, inKey(key) { $0.bindable(value) }))
+            } else if let message = style.set(field, to: value.plain) {
+                inKey(key) { $0.report(message, at: value.offset) }
+            }
         }
     }
 }

@@ -1,5 +1,4 @@
 import HybridCells
-import HybridDocument
 
 /// A small flexbox: fixed, percent, `auto`, `fill` and `flex` sizes with min/max limits,
 /// padding, margin, gap, `align` on the cross axis and `justify` on the main axis.

@@ -1,5 +1,3 @@
-import HybridDocument
-
 /// A width and a height in cells.
 public struct Size: Hashable, Sendable {
     public var width: Int

@@ -4,6 +4,7 @@ import HybridEventLoop
 import HybridDocument
 import HybridJSON
 import HybridServices
+import HybridWidgets
 
 /// Where a bundle comes from (SPEC §4 `app.load(bundle:)`).
 public enum BundleSource: Sendable, Equatable {

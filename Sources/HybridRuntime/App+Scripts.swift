@@ -4,6 +4,7 @@ import HybridJSON
 import HybridJavaScript
 import HybridDocument
 import HybridServices
+import HybridWidgets
 
 /// A `state.watch` callback and the screen it watches (any screen on top when it was
 /// registered before the first one opened).

@@ -40,8 +40,6 @@ public final class HybridApp: @unchecked Sendable {
     /// changed something); the terminal driver schedules a frame.
     public var onFrameNeeded: () -> Void = {}
     var isRendering = false
-    /// Where the focus was in the focus order, to land near it when its widget goes away.
-    var lastFocusIndex = 0
     /// Where problems go besides the status line (errors of scripts, actions and bindings).
     public var onProblem: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     /// The last problem, shown on the bottom row until the next key.
@@ -73,10 +71,20 @@ public final class HybridApp: @unchecked Sendable {
     /// The router as the host set it up, restored when a failed bundle is unloaded.
     var hostRouter: Router?
 
+    /// Focus on each frame: first, neighbour, revealed.
+    let focus = FocusKeeper()
+    /// Keys, pastes and the mouse, routed to widgets and screen keys.
+    private lazy var input = InputRouter(app: self, focus: focus)
+
     /// An app with no screen yet.
     public init(loop: EventLoop = EventLoop(), services: ServiceRegistry = ServiceRegistry()) {
         self.loop = loop
         self.services = services
+    }
+
+    /// Handles one input event (SPEC §2 "Focus and keys").
+    public func handle(_ event: InputEvent) {
+        input.handle(event)
     }
 
     /// The screen on top.
@@ -169,82 +177,16 @@ public final class HybridApp: @unchecked Sendable {
         guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
         var (buffer, problems) = screen.render(width: size.columns, height: size.rows)
         for diagnostic in problems { problem(diagnostic.formatted(in: screen.source)) }
-        if screen.interaction.focused == nil {
-            // Focus what the first frame shows, now that the views exist.
-            if focusFirst(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
-        } else if screen.focusedView == nil {
-            // The focused widget went away (its item was removed): focus its neighbour.
-            let candidates = screen.focusables
-            if !candidates.isEmpty {
-                focus(candidates[min(lastFocusIndex, candidates.count - 1)], in: screen)
-                (buffer, _) = screen.render(width: size.columns, height: size.rows)
-            }
-        }
-        if revealFocus(in: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
+        // Focus what the first frame shows, or the neighbour of a focused widget that went
+        // away, then scroll it into view; each change needs the frame drawn again.
+        if focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
+        if focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
         if let status, size.rows > 0 {
             let row = size.rows - 1
             buffer.fill(Rect(x: 0, y: row, width: size.columns, height: 1), style: CellStyle(foreground: .ansi(1), attributes: .reverse))
             buffer.write(status, x: 0, y: row, limit: size.columns, style: CellStyle(foreground: .ansi(1), attributes: .reverse))
         }
         return buffer
-    }
-
-    /// Scrolls the scroll views around the focused widget so it is in view; true when one moved.
-    func revealFocus(in screen: Screen) -> Bool {
-        guard let focusedView = screen.focusedView else { return false }
-        let token = focusedView.key + "#" + (focusedView.selected.map(String.init) ?? "")
-        guard token != screen.revealed else { return false }
-        screen.revealed = token
-        // In a list, what must show is the selected item, not the whole list.
-        var focused = focusedView
-        if case .list = focusedView.node.kind, let selected = focusedView.selected, focusedView.children.indices.contains(selected) {
-            focused = focusedView.children[selected]
-        }
-        var moved = false
-        for viewport in screen.scrollAncestors(of: focusedView.key) {
-            let insets = viewport.layoutStyle.insets
-            let top = viewport.frame.y + insets.top
-            let bottom = viewport.frame.maxY - insets.bottom
-            let current = screen.interaction.scroll[viewport.key] ?? 0
-            var offset = current
-            if focused.frame.y < top {
-                offset -= top - focused.frame.y
-            } else if focused.frame.maxY > bottom {
-                offset += min(focused.frame.maxY - bottom, focused.frame.y - top)
-            }
-            offset = max(0, offset)
-            if offset != current {
-                screen.interaction.scroll[viewport.key] = offset
-                moved = true
-            }
-        }
-        return moved
-    }
-
-    /// Focuses the node marked `autofocus`, else the first focusable one; false when the focus
-    /// did not change.
-    @discardableResult
-    func focusFirst(in screen: Screen) -> Bool {
-        let candidates = screen.focusables
-        guard let target = candidates.first(where: { $0.node.autofocus }) ?? candidates.first,
-              screen.interaction.focused != target.key else { return false }
-        focus(target, in: screen)
-        return true
-    }
-
-    func focus(_ view: View, in screen: Screen) {
-        screen.interaction.focused = view.key
-        lastFocusIndex = screen.focusables.firstIndex { $0.key == view.key } ?? lastFocusIndex
-        if case .input(let text, _, _) = view.content, screen.interaction.caret[view.key] == nil {
-            screen.interaction.caret[view.key] = text.count
-        }
-        if screen.interaction.selection[view.key] == nil {
-            switch view.node.kind {
-            case .list, .table: screen.interaction.selection[view.key] = 0
-            default: break
-            }
-        }
-        needsFrame = true
     }
 
     // MARK: Problems

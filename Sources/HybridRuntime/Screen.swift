@@ -134,7 +134,7 @@ public final class Screen: @unchecked Sendable {
     /// Whether the last frame shows a spinner (so frames must keep coming while it turns).
     var hasSpinner: Bool {
         func find(_ view: View) -> Bool {
-            if case .spinner = view.content { return true }
+            if view.animates { return true }
             return view.children.contains(where: find)
         }
         return root.map(find) ?? false

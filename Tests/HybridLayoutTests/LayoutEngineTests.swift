@@ -1,5 +1,4 @@
 import HybridCells
-import HybridDocument
 import HybridLayout
 import XCTest
 

@@ -1,5 +1,5 @@
 import HybridTerminal
-import HybridWidgets
+@testable import HybridWidgets
 import HybridJSON
 import HybridRuntime
 import XCTest
@@ -152,7 +152,7 @@ final class InteractionEdgeTests: XCTestCase {
           {"type": "button", "label": "after"}]}
         """#, state: #"{"names": ["a", "b", "c"]}"#), keys: "tab tab enter space")
         // "c" was focused and pressed; it is gone, so focus lands on its neighbour "after".
-        XCTAssertEqual(harness.app.currentScreen?.focusedView?.content.buttonLabel, "after", "\(rows)")
+        XCTAssertEqual(harness.app.currentScreen?.focusedView.flatMap { $0.content as? Button.Content }?.label, "after", "\(rows)")
     }
 
     func testAClickOnAWidgetScrolledOutOfSightHitsNothing() throws {
@@ -166,12 +166,5 @@ final class InteractionEdgeTests: XCTestCase {
         harness.app.handle(.mouse(MouseEvent(kind: .scrollUp, x: 2, y: 2)))
         _ = harness.app.render()
         XCTAssertEqual(harness.app.render().plainLines()[1].trimmingCharacters(in: .whitespaces), "[ B1 ]", "the wheel scrolled back up")
-    }
-}
-
-private extension View.Content {
-    var buttonLabel: String? {
-        if case .button(let label) = self { return label }
-        return nil
     }
 }

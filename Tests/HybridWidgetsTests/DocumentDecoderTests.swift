@@ -1,5 +1,7 @@
 import HybridDocument
 import HybridJSON
+import HybridLayout
+@testable import HybridWidgets
 import XCTest
 
 final class DocumentDecoderTests: XCTestCase {
@@ -26,7 +28,7 @@ final class DocumentDecoderTests: XCTestCase {
         XCTAssertEqual(children[0].style.color, .rgb(255, 136, 0))
         XCTAssertFalse(children[0].isStatic, "bound text depends on state")
         XCTAssertEqual(children[1].id, "buy")
-        guard case .button(_, .sequence(let actions)?) = children[1].kind else { return XCTFail("button with a sequence") }
+        guard case .sequence(let actions)? = (children[1].widget as? Button)?.onPress else { return XCTFail("button with a sequence") }
         XCTAssertEqual(actions.count, 2)
     }
 

@@ -1,0 +1,163 @@
+import HybridDocument
+import HybridJSON
+
+/// Walks a parsed document, building typed values and collecting every problem with its path.
+struct DocumentDecoder: LocatingDecoder {
+    var diagnostics: [Diagnostic] = []
+    var path = JSONPath()
+    /// Ids seen so far, with the path that used each first.
+    private var ids: [String: String] = [:]
+    /// `component` nodes seen, checked against `components` at the end.
+    var componentUses: [(name: String, offset: Int, path: String)] = []
+    /// Span styles decoded without a problem, by their source text: a long text repeats a
+    /// handful of them thousands of times, and the same text always decodes the same.
+    var spanStyles: [SourceKey: TextStyle] = [:]
+
+    /// A value's source text as a dictionary key, hashed as one run of bytes rather than byte
+    /// by byte.
+    struct SourceKey: Hashable {
+        var text: ArraySlice<UInt8>
+
+        func hash(into hasher: inout Hasher) {
+            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    static let topLevelFields = ["$schema", "format", "id", "title", "state", "keys", "components", "onAppear", "body"]
+    /// Fields every node may have, whatever its type.
+    static let commonFields = ["type", "id", "style", "visible", "autofocus"]
+
+    // MARK: Document
+
+    mutating func document(_ json: SourceJSON) -> ScreenDocument? {
+        guard let members = json.members else {
+            report("expected a screen document (a JSON object), got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        guard let format = json["format"] else {
+            report("missing required field \"format\" (supported versions: \(Self.formatList))", at: json.offset)
+            return nil
+        }
+        guard let version = format.integerValue, ScreenDocument.supportedFormats.contains(version) else {
+            let shown = format.plain.jsonText
+            inKey("format") { $0.report("unsupported format version \(shown); supported versions: \(Self.formatList)", at: format.offset) }
+            return nil
+        }
+        checkFields(members, allowed: Self.topLevelFields, owner: "the screen")
+
+        let id = requiredString(json, "id") ?? ""
+        let title = json["title"].flatMap { value in inKey("title") { $0.plainString(value) } }
+        var state = JSONValue.object(JSONObject())
+        if let stateJSON = json["state"] {
+            if stateJSON.members != nil {
+                state = stateJSON.plain
+            } else {
+                inKey("state") { $0.report("expected an object, got \(stateJSON.kindDescription)", at: stateJSON.offset) }
+            }
+        }
+        let keys = json["keys"].map { value in inKey("keys") { $0.keyBindings(value) } } ?? []
+        var components: [String: Node] = [:]
+        if let componentsJSON = json["components"] {
+            inKey("components") { decoder in
+                guard let members = componentsJSON.members else {
+                    decoder.report("expected an object of named node templates, got \(componentsJSON.kindDescription)", at: componentsJSON.offset)
+                    return
+                }
+                for member in members {
+                    components[member.key] = decoder.inKey(member.key) { $0.node(member.value) }
+                }
+            }
+        }
+        let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
+        let body: Node
+        if let bodyJSON = json["body"] {
+            body = inKey("body") { $0.node(bodyJSON) }
+        } else {
+            report("missing required field \"body\"", at: json.offset)
+            body = Node.invalid("missing body", offset: json.offset)
+        }
+        for use in componentUses where components[use.name] == nil {
+            let hint = Suggestion.hint(for: use.name, in: components.keys)
+            diagnostics.append(Diagnostic(
+                offset: use.offset, path: use.path,
+                message: "unknown component \"\(use.name)\"\(hint); it must be defined in \"components\" or registered by a script or Swift",
+                severity: .warning))
+        }
+        return ScreenDocument(id: id, title: title, state: state, keys: keys, components: components, onAppear: onAppear, body: body)
+    }
+
+    private static var formatList: String { ScreenDocument.supportedFormats.map(String.init).joined(separator: ", ") }
+
+    // MARK: Nodes
+
+    /// A node of any type; one that cannot be decoded becomes an `.invalid` marker.
+    mutating func node(_ json: SourceJSON) -> Node {
+        guard let members = json.members else {
+            report("expected a node object, got \(json.kindDescription)", at: json.offset)
+            return .invalid("not a node", offset: json.offset)
+        }
+        guard let typeJSON = json["type"] else {
+            report("missing required field \"type\"", at: json.offset)
+            return .invalid("node without a type", offset: json.offset)
+        }
+        guard let type = typeJSON.stringValue, let entry = WidgetCatalog.entries[type] else {
+            let got = typeJSON.stringValue.map { "\"\($0)\"" } ?? typeJSON.kindDescription
+            let hint = typeJSON.stringValue.map { Suggestion.hint(for: $0, in: WidgetCatalog.typeNames) } ?? ""
+            inKey("type") { $0.report("unknown node type \(got)\(hint)", at: typeJSON.offset) }
+            return .invalid("unknown type \(got)", offset: json.offset)
+        }
+        let errorsBefore = diagnostics.count
+        checkFields(members, allowed: entry.fields, owner: "a \"\(type)\" node")
+
+        var id: String?
+        if let idJSON = json["id"], let written = inKey("id", { $0.plainString(idJSON) }) {
+            if written.isEmpty || written.contains(where: \.isWhitespace) {
+                inKey("id") { $0.report("expected an id without spaces, got \"\(written)\"", at: idJSON.offset) }
+            } else if let first = ids[written] {
+                inKey("id") { $0.report("duplicate id \"\(written)\" (first used at \(first))", at: idJSON.offset) }
+            } else {
+                ids[written] = path.description
+            }
+            id = written
+        }
+        var style = NodeStyle()
+        var boundStyle: [(field: String, value: PropertyValue)] = []
+        if let styleJSON = json["style"] {
+            inKey("style") { $0.style(styleJSON, into: &style, bound: &boundStyle) }
+        }
+        let visible = json["visible"].flatMap { visibleJSON in inKey("visible") { $0.booleanProperty(visibleJSON) } }
+        let autofocus = json["autofocus"].flatMap { flagJSON in inKey("autofocus") { $0.flag(flagJSON) } } ?? false
+        let ownErrors = diagnostics.count
+        guard let widget = entry.decode(json, &self) else {
+            return .invalid(firstError(since: errorsBefore) ?? "invalid \(type)", offset: json.offset)
+        }
+        // A node whose own fields are broken draws as a marker; broken children mark themselves.
+        if let message = firstError(since: errorsBefore), diagnostics[errorsBefore..<ownErrors].contains(where: { $0.severity == .error }) {
+            return .invalid(message, offset: json.offset)
+        }
+        var node = Node(widget: widget, offset: json.offset)
+        node.id = id
+        node.style = style
+        node.boundStyle = boundStyle
+        node.visible = visible
+        node.autofocus = autofocus
+        node.settle()
+        return node
+    }
+
+    private func firstError(since index: Int) -> String? {
+        diagnostics[index...].first { $0.severity == .error }?.message
+    }
+
+    /// The array of nodes at `key`.
+    mutating func children(_ json: SourceJSON, key: String = "children") -> [Node] {
+        guard let value = json[key] else { return [] }
+        return inKey(key) { decoder in
+            guard let items = value.items else {
+                decoder.report("expected an array of nodes, got \(value.kindDescription)", at: value.offset)
+                return []
+            }
+            return items.enumerated().map { index, item in decoder.atIndex(index) { $0.node(item) } }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import HybridCells
+import HybridDocument
+import HybridExpressions
+import HybridJSON
+import HybridLayout
+
+/// The views of static nodes, by where the node is and what it inherits.
+final class StaticViewCache {
+    struct Key: Hashable {
+        var offset: Int
+        var inherited: CellStyle
+        var parent: Arrangement
+    }
+
+    /// `nil` values record static nodes that are invisible.
+    var views: [Key: View?] = [:]
+}
+
+/// Builds the view tree of one frame: evaluates bindings against state, expands lists and
+/// components, drops invisible nodes, and records every evaluation error where it happened.
+struct Resolver {
+    let document: ScreenDocument
+    /// Views of static nodes, kept across frames by the renderer.
+    let staticViews: StaticViewCache
+    /// Focus, selections, scroll positions and carets to show.
+    let interaction: Interaction
+    /// Components defined outside the document (by scripts).
+    var externalComponents: ((String, JSONValue) -> Node?)?
+    private(set) var problems: [Diagnostic] = []
+    private var componentDepth = 0
+    /// Deeper component nesting than this is taken for a component that includes itself.
+    static let maximumComponentDepth = 32
+
+    init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
+        self.document = document
+        self.staticViews = staticViews
+        self.interaction = interaction
+    }
+
+    // MARK: Evaluation
+
+    private mutating func report(_ message: String, at location: ExpressionLocation) {
+        problems.append(Diagnostic(offset: location.offset, path: location.path, message: message))
+    }
+
+    mutating func report(_ message: String, node: Node, field: String) {
+        problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName)).\(field)", message: message))
+    }
+
+    /// The value of a prop, or `nil` (reported) when an expression in it fails.
+    mutating func evaluate(_ value: PropertyValue, in scope: StateScope) -> JSONValue? {
+        do throws(PropertyValue.Failure) {
+            return try value.value(in: scope)
+        } catch {
+            report(error.error.message, at: error.location)
+            return nil
+        }
+    }
+
+    mutating func string(_ value: PropertyValue?, in scope: StateScope) -> String? {
+        switch value {
+        case nil:
+            return nil
+        case .constant(.string(let text))?:
+            // The common case, taken for every literal span of a long text.
+            return text
+        case .expression(let template, _, let location)?:
+            do {
+                return try template.evaluateString(in: scope)
+            } catch {
+                report(error.message, at: location)
+                return ""
+            }
+        case let value?:
+            return evaluate(value, in: scope).map(Self.display)
+        }
+    }
+
+    /// How a JSON value reads inside text.
+    static func display(_ json: JSONValue) -> String {
+        switch json {
+        case .string(let text): return text
+        case .null: return ""
+        case .bool, .integer, .number, .array, .object:
+            return ExpressionValue(json: json)?.displayString ?? json.jsonText
+        }
+    }
+
+    mutating func bool(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> Bool? {
+        guard let value, let json = evaluate(value, in: scope) else { return nil }
+        if case .bool(let flag) = json { return flag }
+        report("expected a boolean, got \(Self.display(json))", node: node, field: field)
+        return nil
+    }
+
+    mutating func number(_ value: PropertyValue, in scope: StateScope, node: Node, field: String) -> Double? {
+        switch evaluate(value, in: scope) {
+        case .integer(let number)?: return Double(number)
+        case .number(let number)?: return number
+        case nil: return nil
+        case let other?:
+            report("expected a number, got \(Self.display(other))", node: node, field: field)
+            return nil
+        }
+    }
+
+    mutating func array(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> [JSONValue]? {
+        guard let value, let json = evaluate(value, in: scope) else { return nil }
+        if case .array(let items) = json { return items }
+        report("expected an array, got \(Self.display(json))", node: node, field: field)
+        return nil
+    }
+
+    // MARK: Views
+
+    /// A view's key: its `id` when it has one (stable when `ui.update` re-decodes the screen
+    /// and every offset moves), else where the node is in the document; prefixed by the list
+    /// item or component instance it belongs to.
+    static func viewKey(of node: Node, in scope: StateScope) -> String {
+        scope.instance + (node.id.map { "#" + $0 } ?? String(node.offset))
+    }
+
+    /// The view for `node`, or `nil` when it is not visible.
+    mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        // Outside lists and components a static node resolves the same on every frame.
+        guard node.isStatic, scope.locals.isEmpty else {
+            return resolve(node, in: scope, inheriting: inherited, parent: parent)
+        }
+        let key = StaticViewCache.Key(offset: node.offset, inherited: inherited, parent: parent)
+        if let view = staticViews.views[key] { return view }
+        let view = resolve(node, in: scope, inheriting: inherited, parent: parent)
+        view?.isStatic = true
+        staticViews.views[key] = view
+        return view
+    }
+
+    private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
+        var style = node.style
+        for bound in node.boundStyle {
+            guard let json = evaluate(bound.value, in: scope) else { continue }
+            if let message = style.set(bound.field, to: json), case .expression(_, _, let location) = bound.value {
+                report(message, at: location)
+            }
+        }
+        let place = Place(node: node, scope: scope, style: style, cellStyle: style.cellStyle(inheriting: inherited),
+                          parent: parent, interaction: interaction)
+        return node.widget.resolve(place, with: &self)
+    }
+
+    /// The views of `nodes`, children of a view placed at `place` that arranges them as given.
+    mutating func children(_ nodes: [Node], of place: Place, _ arrangement: Arrangement) -> [View] {
+        nodes.compactMap { view(for: $0, in: place.scope, inheriting: place.cellStyle, parent: arrangement) }
+    }
+
+    /// The template of component `name`: the document's own, else one a script or Swift built.
+    func componentTemplate(named name: String, props: JSONValue) -> Node? {
+        document.components[name] ?? externalComponents?(name, props)
+    }
+
+    /// Goes one component level deeper; false (reported) past the nesting limit, which a
+    /// component that includes itself reaches. Each `true` is paired with `leaveComponent()`.
+    mutating func enterComponent(_ name: String, node: Node) -> Bool {
+        guard componentDepth < Self.maximumComponentDepth else {
+            report("component \"\(name)\" nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
+            return false
+        }
+        componentDepth += 1
+        return true
+    }
+
+    /// Comes back from a component level entered with `enterComponent`.
+    mutating func leaveComponent() {
+        componentDepth -= 1
+    }
+}
+
+/// Where a node is being resolved: its scope, its style with bindings applied, what it
+/// inherits and how its parent arranges it. Makes the node's views.
+struct Place {
+    let node: Node
+    let scope: StateScope
+    /// The node's style with bound fields evaluated.
+    let style: NodeStyle
+    /// Colours and attributes: the parent's patched with the node's own.
+    let cellStyle: CellStyle
+    /// How the parent arranges its children.
+    let parent: Arrangement
+    /// Focus, selections and carets to show.
+    let interaction: Interaction
+
+    /// The key of the node's view here (see `Resolver.viewKey`).
+    var key: String { Resolver.viewKey(of: node, in: scope) }
+
+    /// A view of the node showing `content`. `sizedByContent` makes the view as large as its
+    /// content unless the style sizes it (buttons, checkboxes).
+    func view(_ content: any ViewContent, _ arrangement: Arrangement = .leaf, children: [View] = [],
+              border: BorderKind = .none, sizedByContent: Bool = false) -> View {
+        var layout = style.layoutStyle(arrangement: arrangement, border: border)
+        if sizedByContent {
+            layout.width = layout.width ?? .auto
+            layout.height = layout.height ?? .auto
+        }
+        let key = self.key
+        let view = View(key: key, node: node, scope: scope, content: content, children: children,
+                        layoutStyle: layout, cellStyle: cellStyle, paintsBackground: style.background != nil, border: border,
+                        borderStyle: style.borderColor.map { CellStyle(foreground: Color($0)) }.map(cellStyle.patched) ?? cellStyle,
+                        wrap: style.wrap ?? .word, textAlign: style.textAlign ?? .left)
+        view.isFocused = interaction.focused == key
+        view.selected = interaction.selection[key]
+        view.scrollOffset = interaction.scroll[key] ?? 0
+        view.caret = view.isFocused ? interaction.caret[key] : nil
+        view.tick = interaction.tick
+        return view
+    }
+}

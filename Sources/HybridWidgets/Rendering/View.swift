@@ -1,0 +1,158 @@
+import HybridCells
+import HybridDocument
+import HybridJSON
+import HybridLayout
+
+/// A node resolved against state: bindings evaluated, lists and components expanded, ready to
+/// be laid out and drawn. Rebuilt for each frame; nothing here outlives a frame but the
+/// measurements cached for it.
+public final class View: LayoutItem {
+    /// Identifies the view across frames: the node's place in the document, plus the list item
+    /// or component instance it belongs to.
+    public let key: String
+    /// The node the view came from (its actions, its bindings).
+    public let node: Node
+    /// The variables the node was resolved with, to evaluate its actions and find the state
+    /// paths its bindings read.
+    public let scope: StateScope
+    /// What the view shows, measured and painted by its widget.
+    let content: any ViewContent
+    /// Views inside this one.
+    public var children: [View]
+    /// Sizing and placement.
+    public var layoutStyle: LayoutStyle
+    /// Colours and attributes, inherited from ancestors and patched with the node's own.
+    public var cellStyle: CellStyle
+    /// Whether the node set its own background (so its whole frame is painted).
+    public var paintsBackground: Bool
+    /// The border, drawn inside the frame.
+    public var border: BorderKind
+    /// Colours of the border.
+    public var borderStyle: CellStyle
+    /// How text breaks into lines.
+    public var wrap: WrapMode
+    /// How text lines are aligned.
+    public var textAlign: TextAlignment
+
+    public var frame: Rect = .zero {
+        didSet { placement = (frame, scrollOffset) }
+    }
+    public var contentHeight = 0
+    public var scrollOffset = 0
+    public var layoutChildren: [any LayoutItem] { children }
+
+    /// Whether it has focus now.
+    public var isFocused = false
+    /// The part of the frame the last paint showed (the frame clipped by every parent), for
+    /// telling what a click hit; empty when scrolled out of sight or not drawn.
+    public internal(set) var visibleFrame: Rect = .zero
+    /// The highlighted row of a list or table.
+    public var selected: Int?
+    /// Where the caret is in a focused input, in characters.
+    public var caret: Int?
+    /// Which frame a spinner shows.
+    public var tick = 0
+
+    /// Whether the view comes from a node that depends on nothing, so it is kept from frame to
+    /// frame with its measurements and placement.
+    var isStatic = false
+    private var placement: (frame: Rect, scrollOffset: Int)?
+    private var measured: (maxWidth: Int, size: Size)?
+
+    init(key: String, node: Node, scope: StateScope, content: any ViewContent, children: [View],
+         layoutStyle: LayoutStyle, cellStyle: CellStyle, paintsBackground: Bool,
+         border: BorderKind, borderStyle: CellStyle, wrap: WrapMode, textAlign: TextAlignment) {
+        self.key = key
+        self.node = node
+        self.scope = scope
+        self.content = content
+        self.children = children
+        self.layoutStyle = layoutStyle
+        self.cellStyle = cellStyle
+        self.paintsBackground = paintsBackground
+        self.border = border
+        self.borderStyle = borderStyle
+        self.wrap = wrap
+        self.textAlign = textAlign
+    }
+
+    /// The node's `id`.
+    public var id: String? { node.id }
+    /// The node type as documents name it.
+    public var typeName: String { node.typeName }
+    /// Byte offset of the node in its document.
+    public var sourceOffset: Int { node.offset }
+
+    // MARK: Layout
+
+    public func keepsPlacement(in frame: Rect) -> Bool {
+        guard isStatic, let placement else { return false }
+        return placement.frame == frame && placement.scrollOffset == scrollOffset
+    }
+
+    /// Worked out once: the engine asks for it several times per frame.
+    public private(set) lazy var fixedContentHeight: Int? = content.fixedHeight(of: self)
+
+    public func contentSize(maxWidth: Int) -> Size {
+        if let measured, measured.maxWidth == maxWidth { return measured.size }
+        let size = content.size(of: self, maxWidth: maxWidth)
+        measured = (maxWidth, size)
+        return size
+    }
+
+    // MARK: Behaviour, by the node's widget
+
+    /// Whether the user can focus it (Tab moves through these in document order).
+    public var isFocusable: Bool { node.widget.isFocusable(self) }
+    /// Whether the view or something inside it can take focus.
+    var containsFocusable: Bool { isFocusable || children.contains(where: \.containsFocusable) }
+    /// Whether frames must keep coming while it shows (a spinner turns).
+    public var animates: Bool { content.animates }
+    /// The view to scroll into sight while this one has focus (a list's selected item).
+    public var revealedView: View { node.widget.revealedView(of: self) }
+
+    /// Sets up what the view shows as it takes focus (an input's caret, a list's selection).
+    public func prepareFocus(_ interaction: inout Interaction) {
+        node.widget.focus(self, interaction: &interaction)
+    }
+
+    /// Handles a key while the view has focus; false when the key is not for it.
+    public func handleKey(_ key: String, host: any WidgetHost) -> Bool {
+        node.widget.handleKey(key, on: self, host: host)
+    }
+
+    /// Takes pasted text; false when the view takes no text.
+    public func paste(_ text: String, host: any WidgetHost) -> Bool {
+        node.widget.paste(text, into: self, host: host)
+    }
+
+    /// Answers a click at a cell of the view (already focused by it).
+    public func click(x: Int, y: Int, host: any WidgetHost) {
+        node.widget.click(x: x, y: y, on: self, host: host)
+    }
+
+    // MARK: Events and bindings
+
+    /// The event a script handler or action of this view is given: `{type, id?, value?, …}`.
+    public func event(value: JSONValue? = nil, extra: [(String, JSONValue)] = []) -> JSONValue {
+        var event = JSONObject([("type", .string(typeName))])
+        if let id { event["id"] = .string(id) }
+        if let value { event["value"] = value }
+        for (key, value) in extra { event[key] = value }
+        return .object(event)
+    }
+
+    /// The state path a two-way binding of this view writes, or `nil` when `property` is not
+    /// bound to the state.
+    public func statePath(of property: PropertyValue?) -> String? {
+        property?.bindingName.flatMap(scope.statePath(of:))
+    }
+}
+
+/// A run of text with one style, inside a text view.
+public struct TextRun: Sendable {
+    /// The text.
+    public var text: String
+    /// Its style (already patched over the text view's style).
+    public var style: CellStyle
+}

@@ -1,0 +1,135 @@
+import HybridCells
+import HybridDocument
+import HybridJSON
+import HybridLayout
+
+/// `text`: a string, or spans of differently styled strings, wrapped and aligned by the style.
+struct Text: Widget {
+    static let typeName = "text"
+    static let fields = ["text", "spans"]
+    let text: PropertyValue?
+    let spans: [Span]
+
+    /// A run of text with its own style inside a `text` node.
+    struct Span: Sendable {
+        /// The text, possibly bound.
+        var text: PropertyValue
+        /// The span's colours and attributes.
+        var style: TextStyle
+    }
+
+    static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Text? {
+        let text = decoder.optional(json, "text") { decoder, value in
+            decoder.property(value, expecting: "a string, number or boolean") { [.string, .integer, .number, .bool].contains($0) }
+        }
+        let spans = decoder.optional(json, "spans") { $0.spans($1) } ?? []
+        if json["text"] == nil && json["spans"] == nil {
+            decoder.report("a \"text\" node needs \"text\" or \"spans\"", at: json.offset)
+            return nil
+        }
+        return Text(text: text, spans: spans)
+    }
+
+    var isStatic: Bool { areConstant(text) && spans.allSatisfy(\.text.isConstant) }
+
+    func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
+        var runs: [TextRun] = []
+        runs.reserveCapacity(spans.count + 1)
+        if let text = resolver.string(text, in: place.scope) { runs.append(TextRun(text: text, style: place.cellStyle)) }
+        // By index, not `for span in spans`: copying each span out of the array costs more
+        // than resolving it.
+        for index in spans.indices {
+            runs.append(TextRun(text: resolver.string(spans[index].text, in: place.scope) ?? "",
+                                style: spans[index].style.cellStyle(inheriting: place.cellStyle)))
+        }
+        return place.view(Content(runs: runs))
+    }
+
+    /// The runs, broken into lines for the width they are drawn at.
+    final class Content: ViewContent {
+        let runs: [TextRun]
+        /// The lines for the last width asked (measuring and painting ask for the same one).
+        private var wrapped: (width: Int, lines: [TextLine])?
+
+        init(runs: [TextRun]) {
+            self.runs = runs
+        }
+
+        func lines(width: Int, wrap: WrapMode) -> [TextLine] {
+            if let wrapped, wrapped.width == width { return wrapped.lines }
+            let lines = TextLayout.lines(runs, width: width, wrap: wrap)
+            wrapped = (width, lines)
+            return lines
+        }
+
+        /// One line for text that does not wrap and holds no newline.
+        func fixedHeight(of view: View) -> Int? {
+            view.wrap == .none && !TextLayout.hasLineBreak(runs) ? 1 : nil
+        }
+
+        func size(of view: View, maxWidth: Int) -> Size {
+            let lines = lines(width: maxWidth, wrap: view.wrap)
+            return Size(width: lines.reduce(0) { max($0, $1.width) }, height: lines.count)
+        }
+
+        func paint(_ view: View, in area: PaintArea, into buffer: inout Buffer) {
+            let inner = area.inner
+            for (row, line) in lines(width: inner.width, wrap: view.wrap).enumerated() {
+                let y = inner.y + row
+                if y >= area.clip.maxY { break }
+                let free = inner.width - line.width
+                let x: Int
+                switch view.textAlign {
+                case .left: x = inner.x
+                case .center: x = inner.x + max(0, free / 2)
+                case .right: x = inner.x + max(0, free)
+                }
+                Painter.write(line.runs, x: x, y: y, into: &buffer, clip: area.clip)
+            }
+        }
+    }
+}
+
+extension DocumentDecoder {
+    /// The `spans` of a text node.
+    fileprivate mutating func spans(_ json: SourceJSON) -> [Text.Span]? {
+        guard let items = json.items else {
+            report("expected an array of spans, got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        var spans: [Text.Span] = []
+        spans.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            atIndex(index) { decoder in
+                guard let members = item.members else {
+                    decoder.report("expected a span object {\"text\", \"style\"}, got \(item.kindDescription)", at: item.offset)
+                    return
+                }
+                decoder.checkFields(members, allowed: ["text", "style"], owner: "a span")
+                guard let text = decoder.required(item, "text", type: "span", { $0.textProperty($1) }) else { return }
+                guard let styleJSON = item["style"] else {
+                    spans.append(Text.Span(text: text, style: TextStyle()))
+                    return
+                }
+                spans.append(Text.Span(text: text, style: decoder.spanStyle(styleJSON, in: item)))
+            }
+        }
+        return spans
+    }
+
+    /// The style of the span `item`, decoded once for each distinct text.
+    private mutating func spanStyle(_ json: SourceJSON, in item: SourceJSON) -> TextStyle {
+        let source = SourceKey(text: json.source)
+        if let known = spanStyles[source] { return known }
+        let problemsBefore = diagnostics.count
+        var style = NodeStyle()
+        var bound: [(field: String, value: PropertyValue)] = []
+        inKey("style") { $0.style(json, into: &style, bound: &bound) }
+        if !bound.isEmpty {
+            report("span styles cannot be bound to expressions; bind the text node's style", at: item.offset)
+        }
+        // A style with problems is decoded again wherever it appears, so each is reported.
+        if diagnostics.count == problemsBefore { spanStyles[source] = style.textStyle }
+        return style.textStyle
+    }
+}
