@@ -1,9 +1,11 @@
 import XCTest
 import HybridCells
 @testable import HybridTerminal
+import TestSupport
 
-/// Random edits with wide, narrow and combining glyphs: replaying each encoded diff on a
-/// terminal model must always reproduce the frame, whatever overlapped what.
+/// Random edits with wide, narrow and combining glyphs in several styles: replaying each
+/// encoded diff on a terminal model must always reproduce the frame, characters and styles
+/// (colours as the terminal's colour support shows them), whatever overlapped what.
 final class FrameEncoderFuzzTests: XCTestCase {
     /// SplitMix64, so failures reproduce.
     struct Random {
@@ -27,7 +29,7 @@ final class FrameEncoderFuzzTests: XCTestCase {
             for _ in 0..<40 {
                 let width = 3 + random.next(10)
                 let height = 1 + random.next(3)
-                var screen = MiniTerminal(width: width, height: height)
+                var screen = TerminalModel(width: width, height: height)
                 var previous: Buffer?
                 var frame = Buffer(width: width, height: height)
                 for step in 0..<25 {
@@ -42,11 +44,26 @@ final class FrameEncoderFuzzTests: XCTestCase {
                         }
                     }
                     screen.feed(encoder.encode(from: previous, to: frame))
-                    XCTAssertEqual(screen.lines(), frame.plainLines(), "size \(width)x\(height) step \(step)")
-                    if screen.lines() != frame.plainLines() { return }
+                    let expected = StyledFrame.text(of: Self.shown(frame, colors: colors))
+                    XCTAssertEqual(StyledFrame.text(of: screen.screen), expected, "size \(width)x\(height) step \(step)")
+                    if StyledFrame.text(of: screen.screen) != expected { return }
                     previous = frame
                 }
             }
         }
+    }
+
+    /// `frame` with its colours as a terminal of `colors` shows them.
+    static func shown(_ frame: Buffer, colors: ColorSupport) -> Buffer {
+        var shown = frame
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                var cell = frame[x, y]
+                cell.style.foreground = cell.style.foreground?.degraded(to: colors)
+                cell.style.background = cell.style.background?.degraded(to: colors)
+                shown[x, y] = cell
+            }
+        }
+        return shown
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 import HybridCells
 @testable import HybridTerminal
@@ -222,93 +223,12 @@ final class FrameEncoderTests: XCTestCase {
         c.fill(Rect(x: 0, y: 0, width: 12, height: 1), style: .plain)
         c.write("z", x: 11, y: 0, limit: 1, style: .plain)
         frames.append(c)
-        var screen = MiniTerminal(width: 12, height: 3)
+        var screen = TerminalModel(width: 12, height: 3)
         var previous: Buffer?
         for frame in frames {
             screen.feed(encoder.encode(from: previous, to: frame))
             XCTAssertEqual(screen.lines(), frame.plainLines())
             previous = frame
-        }
-    }
-}
-
-/// A minimal terminal: CUP, CUF/CUB/CUU/CUD, CHA, CR, LF, EL, ED 2, SGR (ignored), wide glyphs
-/// that blank their other half when overwritten, and pending wrap at the right margin.
-struct MiniTerminal {
-    let width: Int
-    let height: Int
-    var grid: [[String]]
-    var x = 0
-    var y = 0
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        grid = Array(repeating: Array(repeating: " ", count: width), count: height)
-    }
-
-    func lines() -> [String] {
-        grid.map { row in
-            var line = row.joined()
-            while line.last == " " { line.removeLast() }
-            return line
-        }
-    }
-
-    mutating func put(_ glyph: String) {
-        let w = DisplayWidth.of(glyph)
-        if x >= width { x = 0; y = min(height - 1, y + 1) }   // pending wrap
-        for c in x..<min(width, x + w) { clearHalf(c) }
-        grid[y][x] = glyph
-        if w == 2 && x + 1 < width { grid[y][x + 1] = "" }
-        x += w
-    }
-
-    /// Overwriting either half of a wide glyph blanks the other half.
-    mutating func clearHalf(_ c: Int) {
-        if grid[y][c].isEmpty && c > 0 { grid[y][c - 1] = " " }
-        if c + 1 < width && grid[y][c + 1].isEmpty && DisplayWidth.of(grid[y][c]) == 2 { grid[y][c + 1] = " " }
-        grid[y][c] = " "
-    }
-
-    mutating func feed(_ bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let chars = Array(text)
-        var i = 0
-        while i < chars.count {
-            let ch = chars[i]
-            if ch == "\u{1B}" {
-                i += 2   // ESC [
-                var params = ""
-                while let scalar = chars[i].unicodeScalars.first, !(0x40...0x7E).contains(scalar.value) {
-                    params.append(chars[i]); i += 1
-                }
-                let final = chars[i]
-                i += 1
-                let numbers = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                let n = max(1, numbers.first ?? 1)
-                switch final {
-                case "H": y = max(1, numbers.first ?? 1) - 1; x = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
-                case "C": x = min(width - 1, x + n)
-                case "D": x = max(0, min(x, width - 1) - n)
-                case "A": y = max(0, y - n)
-                case "B": y = min(height - 1, y + n)
-                case "G": x = n - 1
-                case "K": for c in min(x, width - 1)..<width { clearHalf(c) }
-                case "J": grid = Array(repeating: Array(repeating: " ", count: width), count: height)
-                default: break   // SGR
-                }
-            } else if ch == "\r" || ch == "\r\n" {
-                x = 0
-                if ch == "\r\n" { y = min(height - 1, y + 1) }
-                i += 1
-            } else if ch == "\n" {
-                y = min(height - 1, y + 1)
-                i += 1
-            } else {
-                put(String(ch))
-                i += 1
-            }
         }
     }
 }
