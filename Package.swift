@@ -46,7 +46,7 @@ let package = Package(
         ]),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
-            "HybridJSON", "HybridDocument",
+            "HybridJSON",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -103,7 +103,6 @@ let package = Package(
         .testTarget(name: "HybridBundlesTests", dependencies: [
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "HybridServerTests", dependencies: [
             "HybridServer", "HybridBundles",
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),

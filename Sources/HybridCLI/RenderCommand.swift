@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
         for line in load.formattedDiagnostics {
             FileHandleOutput.standardError(line)
         }
-        guard let document = load.document else { throw UserFailure() }
+        guard let document = load.value else { throw UserFailure() }
         var screenState = document.state
         if let state {
             let stateLoad = JSONFile.load(state)

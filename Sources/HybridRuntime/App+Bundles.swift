@@ -109,7 +109,7 @@ extension HybridApp {
     func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)
         for line in opened.formattedDiagnostics { onProblem(line) }
-        guard let bundle = opened.bundle, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
+        guard let bundle = opened.value, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
         try registerBuiltInsIfNeeded(app: bundle.manifest.app)
         if bundle.isSigned {
             do {
@@ -160,7 +160,7 @@ extension HybridApp {
     /// version stays; a script that throws is reported and the screens still open.
     func reload(development path: String, servedAt url: URL) {
         let opened = BundleFolder.open(path)
-        guard let bundle = opened.bundle, !opened.hasErrors else {
+        guard let bundle = opened.value, !opened.hasErrors else {
             return problem(opened.formattedDiagnostics.first { _ in true } ?? "\(path): the bundle cannot run")
         }
         for name in bundle.manifest.screens.keys.sorted() {
@@ -215,7 +215,7 @@ extension HybridApp {
             }
             if installed.state == nil { record(.trying, installed) }
             let load = BundleFolder.open(installed.path)
-            guard let bundle = load.bundle, !load.hasErrors else {
+            guard let bundle = load.value, !load.hasErrors else {
                 return try fail(attempt, load.formattedDiagnostics.joined(separator: "\n"))
             }
             do {

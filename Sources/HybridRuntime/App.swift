@@ -100,7 +100,7 @@ public final class HybridApp: @unchecked Sendable {
             throw AppError("cannot open \"\(url)\": no screen named \"\(target.name)\"")
         }
         let load = ScreenDocument.load(source)
-        guard let document = load.document else { throw AppError(load.formattedDiagnostics) }
+        guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
         // Warnings go to the log, not the status line; with scripts running, an unknown
         // component is expected to come from `ui.component`, so it is not even a warning.
         for diagnostic in load.diagnostics {
