@@ -71,18 +71,19 @@ let package = Package(
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
             "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
         ]),
-        // What every program that runs apps shares: run options, the terminal-or-headless runner.
-        .target(name: "HybridCommandLine", dependencies: [
+        // A library, not a program: what every program that runs apps shares (`hybrid run`, shop-demo):
+        // run options, the terminal-or-headless runner, exit statuses. The `hybrid` program itself is HybridCLI.
+        .target(name: "HybridAppRunner", dependencies: [
             "HybridTerm", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
-            "HybridTerm", "HybridServer", "HybridCommandLine",
+            "HybridTerm", "HybridServer", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
         // The example host: its own services and a patchable function, hot-fixed by a bundle.
         .executableTarget(name: "ShopDemo", dependencies: [
-            "HybridTerm", "HybridCommandLine",
+            "HybridTerm", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid bundle keygen | pack | verify` (SPEC §5–6): keys, signing and checking bundles.

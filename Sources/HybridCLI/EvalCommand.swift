@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid eval SCRIPT.js`: runs a script against the built-in services until nothing is pending.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid render FILE.json`: draws one frame of a screen, headless.

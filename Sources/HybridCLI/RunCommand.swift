@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HybridCommandLine
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid run TARGET`: runs a screen, a bundle folder, a `.hbundle` archive or a bundle URL,

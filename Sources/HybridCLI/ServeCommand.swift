@@ -1,7 +1,7 @@
 import ArgumentParser
-import HybridCommandLine
 import Dispatch
 import Foundation
+import HybridAppRunner
 import HybridServer
 #if canImport(Glibc)
 import Glibc

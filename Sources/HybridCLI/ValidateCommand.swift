@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid validate FILE…`: reports every problem in screen documents, manifests and bundles.
