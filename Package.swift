@@ -18,13 +18,14 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
-        // Layer 0: values and text.
+        // Layer 0: values and text, and files.
         .target(name: "HybridJSON"),
+        .target(name: "HybridFiles"),
         .target(name: "HybridExpressions", dependencies: ["HybridJSON"]),
         .target(name: "HybridCells"),
         .target(name: "HybridEventLoop"),
         // Layer 1: the screen document, decoded and checked.
-        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions"]),
+        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridFiles", "HybridExpressions"]),
         // Layer 2: geometry and drawing.
         .target(name: "HybridLayout", dependencies: ["HybridDocument", "HybridCells"]),
         .target(name: "HybridTerminal", dependencies: ["HybridCells"]),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // Native services scripts call, and the bridge that runs scripts against them.
         .target(name: "HybridServices", dependencies: [
-            "HybridJSON", .product(name: "Logging", package: "swift-log"),
+            "HybridJSON", "HybridFiles", "HybridTerminal", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "HybridBridge", dependencies: [
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
@@ -46,20 +47,20 @@ let package = Package(
         ]),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
-            "HybridJSON",
+            "HybridJSON", "HybridFiles",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The app: bundles, screens, focus, actions and the render loop, tied together.
         .target(name: "HybridRuntime", dependencies: [
-            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
+            "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
             "HybridBundles",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
         // so a host app does not pull in SwiftNIO.
         .target(name: "HybridServer", dependencies: [
-            "HybridBundles", "HybridJSON",
+            "HybridBundles", "HybridJSON", "HybridFiles",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -67,7 +68,7 @@ let package = Package(
         ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
-            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
+            "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
             "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
         ]),
@@ -88,6 +89,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON"]),
+        .testTarget(name: "HybridFilesTests", dependencies: ["HybridFiles", "TestSupport"]),
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
         .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal"]),
@@ -95,7 +97,7 @@ let package = Package(
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
-        // A loopback HTTP server tests start and stop themselves.
+        // What tests share: a loopback HTTP server, temporary folders, crafted archives, the Python checks.
         .target(name: "TestSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
@@ -105,7 +107,7 @@ let package = Package(
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "HybridServerTests", dependencies: [
-            "HybridServer", "HybridBundles",
+            "HybridServer", "HybridBundles", "TestSupport",
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "TestSupport"]),

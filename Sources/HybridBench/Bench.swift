@@ -116,7 +116,7 @@ enum Bench {
         try json.jsonText.write(to: file, atomically: true, encoding: .utf8)
 
         let app = HybridApp()
-        app.size = (width, height)
+        app.size = TerminalSize(columns: width, rows: height)
         app.onProblem = { print("  problem: \($0)") }
         try app.open(file: file.path)
         let encoder = FrameEncoder(colors: .trueColor)

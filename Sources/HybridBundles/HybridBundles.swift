@@ -6,8 +6,8 @@
 //   `ManifestText` (writing a manifest back, readable).
 // - `Files/`: `BundlePath` holds the rules every path in a bundle follows (relative, no `..`);
 //   `BundleFolder` opens a bundle folder whose manifest names files inside it; `BundleContents`
-//   lists and hashes a folder's files as signing sees them; `FileSystem` answers, with POSIX
-//   calls, what is at a path.
+//   lists and hashes a folder's files as signing sees them. (What is at a path, locks and atomic
+//   writes are HybridFiles'.)
 // - `Signing/`: `BundleKey` / `BundlePublicKey` are Ed25519 keys (swift-crypto) and their
 //   one-line key files; `BundleSignature` is `manifest.sig`; `BundleSigner` packs (lists every
 //   file's SHA-256 and size in `files`, signs, writes `.hbundle` ZIP archives with ZIPFoundation);

@@ -38,14 +38,11 @@ struct RenderCommand: ParsableCommand {
         var screenState = document.state
         if let state {
             let stateLoad = JSONFile.load(state)
-            guard let overlay = stateLoad.value else {
-                FileHandleOutput.standardError(stateLoad.error!)
-                throw UserFailure()
-            }
+            guard let overlay = stateLoad.value else { throw UserFailure.reporting(stateLoad.error!) }
             screenState = screenState.merging(overlay)
         }
         let renderer = ScreenRenderer(document: document)
-        let frame = renderer.render(state: screenState, width: size.width, height: size.height)
+        let frame = renderer.render(state: screenState, width: size.columns, height: size.rows)
         for diagnostic in frame.newDiagnostics {
             FileHandleOutput.standardError(diagnostic.formatted(in: load.source))
         }

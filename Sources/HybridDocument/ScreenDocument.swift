@@ -1,3 +1,4 @@
+import HybridFiles
 import HybridJSON
 
 /// A screen: its initial state, key bindings, reusable components and view tree (SPEC §2).

@@ -1,9 +1,11 @@
 import Foundation
 import HybridBundles
-import HybridEventLoop
 import HybridDocument
+import HybridEventLoop
+import HybridFiles
 import HybridJSON
 import HybridServices
+import HybridTerminal
 
 /// Where a bundle comes from (SPEC §4 `app.load(bundle:)`).
 public enum BundleSource: Sendable, Equatable {
@@ -34,7 +36,7 @@ public enum BundleSource: Sendable, Equatable {
 /// version fails to start.
 extension HybridApp {
     /// Registers the built-in services for `app` (storage under its own folder).
-    public func registerBuiltIns(app: String, screenSize: @escaping @Sendable () -> (columns: Int, rows: Int)) throws(AppError) {
+    public func registerBuiltIns(app: String, screenSize: @escaping @Sendable () -> TerminalSize) throws(AppError) {
         do {
             BuiltInServices.register(in: services, storage: try KeyValueStore.forApp(app), screenSize: screenSize)
         } catch {
@@ -46,7 +48,7 @@ extension HybridApp {
     /// they are always there for scripts (SPEC §3), with `device.info` reporting the app's size.
     func registerBuiltInsIfNeeded(app name: String) throws(AppError) {
         guard services.description(of: "device.info") == nil else { return }
-        try registerBuiltIns(app: name, screenSize: { [weak self] in self?.size ?? (80, 24) })
+        try registerBuiltIns(app: name, screenSize: { [weak self] in self?.size ?? .standard })
     }
 
     /// Loads a bundle and starts it.

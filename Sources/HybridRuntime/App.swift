@@ -24,7 +24,7 @@ public final class HybridApp: @unchecked Sendable {
     /// Screens, the current one last.
     public internal(set) var screens: [Screen] = []
     /// The frame size in cells.
-    public var size: (columns: Int, rows: Int) = (80, 24) {
+    public var size = TerminalSize.standard {
         didSet { needsFrame = true }
     }
     /// Set when the app asked to end (a `quit` action, Ctrl-C).

@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import TestSupport
 import XCTest
 
 /// Opening bundle folders built on disk for each test.
@@ -8,15 +9,11 @@ final class BundleFolderTests: XCTestCase {
     private var outside: URL!
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-tests-\(UUID().uuidString)")
+        let base = try makeTemporaryDirectory("bundle-tests")
         folder = base.appendingPathComponent("shop")
         outside = base.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
     }
 
     private func write(_ relative: String, _ text: String = "{}") throws {

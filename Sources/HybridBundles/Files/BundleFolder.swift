@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 
 /// A bundle laid out as a folder (SPEC §5): `manifest.json` at the root and every file it

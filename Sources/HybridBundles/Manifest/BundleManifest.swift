@@ -1,3 +1,4 @@
+import HybridFiles
 import HybridJSON
 
 /// A bundle's `manifest.json` (SPEC §5), decoded and checked.

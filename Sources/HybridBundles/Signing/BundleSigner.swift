@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 import ZIPFoundation
 #if canImport(Glibc)

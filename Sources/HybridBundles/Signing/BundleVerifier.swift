@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HybridFiles
 import HybridJSON
 import ZIPFoundation
 #if canImport(Glibc)
