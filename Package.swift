@@ -18,8 +18,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
-        // Layer 0: values and text.
+        // Layer 0: values and text, and files.
         .target(name: "HybridJSON"),
+        .target(name: "HybridFiles"),
         .target(name: "HybridExpressions", dependencies: ["HybridJSON"]),
         .target(name: "HybridCells"),
         .target(name: "HybridEventLoop"),
@@ -28,7 +29,7 @@ let package = Package(
         .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions", "HybridLayout"]),
         // Layer 2: drawing and output.
         .target(name: "HybridTerminal", dependencies: ["HybridCells"]),
-        .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells"]),
+        .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells", "HybridFiles"]),
         // The JavaScript engine.
         .systemLibrary(
             name: "CJavaScriptCore",
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // Native services scripts call, and the bridge that runs scripts against them.
         .target(name: "HybridServices", dependencies: [
-            "HybridJSON", .product(name: "Logging", package: "swift-log"),
+            "HybridJSON", "HybridFiles", "HybridTerminal", .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "HybridBridge", dependencies: [
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
@@ -46,20 +47,20 @@ let package = Package(
         ]),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
-            "HybridJSON", "HybridDocument",
+            "HybridJSON", "HybridFiles",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The app: bundles, screens, focus, actions and the render loop, tied together.
         .target(name: "HybridRuntime", dependencies: [
-            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
+            "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
             "HybridBundles",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
         // so a host app does not pull in SwiftNIO.
         .target(name: "HybridServer", dependencies: [
-            "HybridBundles", "HybridJSON",
+            "HybridBundles", "HybridJSON", "HybridFiles",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -67,33 +68,36 @@ let package = Package(
         ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [
-            "HybridJSON", "HybridExpressions", "HybridCells", "HybridDocument",
+            "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
             "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
         ]),
-        // What every program that runs apps shares: run options, the terminal-or-headless runner.
-        .target(name: "HybridCommandLine", dependencies: [
+        // A library, not a program: what every program that runs apps shares (`hybrid run`, shop-demo):
+        // run options, the terminal-or-headless runner, exit statuses. The `hybrid` program itself is HybridCLI.
+        .target(name: "HybridAppRunner", dependencies: [
             "HybridTerm", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
-            "HybridTerm", "HybridServer", "HybridCommandLine",
+            "HybridTerm", "HybridServer", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
         // The example host: its own services and a patchable function, hot-fixed by a bundle.
         .executableTarget(name: "ShopDemo", dependencies: [
-            "HybridTerm", "HybridCommandLine",
+            "HybridTerm", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON"]),
+        .testTarget(name: "HybridFilesTests", dependencies: ["HybridFiles", "TestSupport"]),
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
         .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal", "TestSupport"]),
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
-        // A loopback HTTP server tests start and stop themselves.
+        // What tests share: a loopback HTTP server, temporary folders, crafted archives, the Python
+        // checks, and frames as a person sees them (StyledFrame, TerminalModel).
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
@@ -102,9 +106,8 @@ let package = Package(
         .testTarget(name: "HybridBundlesTests", dependencies: [
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
-        .testTarget(name: "HybridTermTests", dependencies: ["HybridTerm"]),
         .testTarget(name: "HybridServerTests", dependencies: [
-            "HybridServer", "HybridBundles",
+            "HybridServer", "HybridBundles", "TestSupport",
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "TestSupport"]),

@@ -24,8 +24,8 @@ enum Bench {
         var firstFrameBytes = 0
         let firstFrame = measure(runs: 200) {
             let load = ScreenDocument.load(SourceText(name: path, bytes: bytes))
-            let renderer = ScreenRenderer(document: load.document!)
-            let frame = renderer.render(state: load.document!.state, width: width, height: height)
+            let renderer = ScreenRenderer(document: load.value!)
+            let frame = renderer.render(state: load.value!.state, width: width, height: height)
             firstFrameBytes = encoder.encode(from: nil, to: frame.buffer).count
         }
         report("first frame (JSON parse + layout + render + diff)", firstFrame, bytes: firstFrameBytes)
@@ -34,7 +34,7 @@ enum Bench {
         let decode = measure(runs: 200) { _ = ScreenDocument.load(SourceText(name: path, bytes: bytes)) }
         report("  of which JSON parse + decode", decode)
 
-        let document = ScreenDocument.load(SourceText(name: path, bytes: bytes)).document!
+        let document = ScreenDocument.load(SourceText(name: path, bytes: bytes)).value!
         let renderer = ScreenRenderer(document: document)
         var state = document.state
         let labels = ["HybridTerm peer scene", "HybridTerm PEER SCENE"]
@@ -116,7 +116,7 @@ enum Bench {
         try json.jsonText.write(to: file, atomically: true, encoding: .utf8)
 
         let app = HybridApp()
-        app.size = (width, height)
+        app.size = TerminalSize(columns: width, rows: height)
         app.onProblem = { print("  problem: \($0)") }
         try app.open(file: file.path)
         let encoder = FrameEncoder(colors: .trueColor)

@@ -1,17 +1,21 @@
-// HybridBundles: what a bundle is on disk (SPEC §5).
+// HybridBundles: what a bundle is on disk and how it gets there (SPEC §5), by folder:
 //
-// - `BundleManifest` decodes `manifest.json`, reporting every problem as a located `Diagnostic`
-//   like a screen document does.
-// - `SemanticVersion` and `VersionRequirement` order versions and check `runtime`.
-// - `BundlePath` holds the rules every path in a bundle follows (relative, no `..`).
-// - `BundleFolder` opens a development bundle: a folder whose manifest names files inside it.
-// - `BundleKey` / `BundlePublicKey` are Ed25519 keys (swift-crypto) and their one-line key files;
-//   `BundleSignature` is `manifest.sig`.
-// - `BundleSigner` packs: lists every file's SHA-256 and size in `files`, signs manifest.json,
-//   and writes `.hbundle` ZIP archives (ZIPFoundation).
-// - `BundleVerifier` checks a signed folder or archive against trusted keys, naming the first
-//   file that fails (`BundleError`); an archive is unpacked into a staging folder as it is
-//   checked, returned as a `VerifiedBundle` for the runtime to install by renaming.
+// - `Manifest/`: `BundleManifest` decodes `manifest.json`, reporting every problem as a located
+//   `Diagnostic` like a screen document does; `BundleNames` (app, screen and permission names),
+//   `SemanticVersion` and `VersionRequirement` (ordering versions, checking `runtime`), and
+//   `ManifestText` (writing a manifest back, readable).
+// - `Files/`: `BundlePath` holds the rules every path in a bundle follows (relative, no `..`);
+//   `BundleFolder` opens a bundle folder whose manifest names files inside it; `BundleContents`
+//   lists and hashes a folder's files as signing sees them. (What is at a path, locks and atomic
+//   writes are HybridFiles'.)
+// - `Signing/`: `BundleKey` / `BundlePublicKey` are Ed25519 keys (swift-crypto) and their
+//   one-line key files; `BundleSignature` is `manifest.sig`; `BundleSigner` packs (lists every
+//   file's SHA-256 and size in `files`, signs, writes `.hbundle` ZIP archives with ZIPFoundation);
+//   `BundleVerifier` checks a signed folder or archive against trusted keys, naming the first
+//   file that fails, and unpacks an archive into a staging folder (`VerifiedBundle`).
+// - `Install/`: `BundleInstaller` fetches (manifest first, then a capped `Download`) and installs
+//   into `BundleCache` (`APP/VERSION/` folders under a per-app lock, with the `BootRecord` of
+//   each version's starts); `DevelopmentMirror` keeps a served development folder in step.
 //
-// Downloads and the install cache build on these types later; nothing here loads screens or
-// runs scripts (the runtime does).
+// `BundleError` (here) is the one error of them all. Nothing here loads screens or runs
+// scripts: the runtime does.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid bundle keygen | pack | verify` (SPEC §5–6): keys, signing and checking bundles.
@@ -40,8 +40,7 @@ struct BundleCommand: ParsableCommand {
                 let paths = try key.write(to: base)
                 print("wrote \(paths.privateKey) (private: keep it secret) and \(paths.publicKey) (public: give it to hosts); key id \(key.keyId)")
             } catch {
-                FileHandleOutput.standardError("hybrid bundle keygen: \(error)")
-                throw UserFailure()
+                throw UserFailure.reporting("hybrid bundle keygen: \(error)")
             }
         }
     }
@@ -73,8 +72,7 @@ struct BundleCommand: ParsableCommand {
             do {
                 signingKey = try BundleKey(contentsOf: key)
             } catch {
-                FileHandleOutput.standardError("hybrid bundle pack: \(error)")
-                throw UserFailure()
+                throw UserFailure.reporting("hybrid bundle pack: \(error)")
             }
             do {
                 let result = try BundleSigner(key: signingKey).pack(folder: folder, archivePath: out)
@@ -82,8 +80,7 @@ struct BundleCommand: ParsableCommand {
                 print("signed \(folder): \(count) file\(count == 1 ? "" : "s") listed, key id \(signingKey.keyId)")
                 if let archive = result.archivePath { print("wrote \(archive)") }
             } catch {
-                report(error, target: folder, isArchive: false)
-                throw UserFailure()
+                throw UserFailure.reporting(BundleCommand.located(error, target: folder, isArchive: false))
             }
         }
     }
@@ -115,29 +112,17 @@ struct BundleCommand: ParsableCommand {
                 let count = verified.manifest.files?.count ?? 0
                 print("\(target): ok (\(verified.manifest.app) \(verified.manifest.version), \(count) file\(count == 1 ? "" : "s"), signed by key \(verified.keyId))")
             } catch {
-                report(error, target: target, isArchive: !isFolder)
-                throw UserFailure()
+                throw UserFailure.reporting(BundleCommand.located(error, target: target, isArchive: !isFolder))
             }
         }
     }
 
-    /// Writes a bundle error on stderr, each line located under the target: `DIR/FILE: …` for a
-    /// folder, `F.hbundle: FILE: …` for an archive.
-    static func report(_ error: BundleError, target: String, isArchive: Bool) {
-        guard error.file != target else {
-            FileHandleOutput.standardError(error.description)
-            return
-        }
-        for line in error.description.split(separator: "\n", omittingEmptySubsequences: false) {
-            if isArchive {
-                FileHandleOutput.standardError("\(target): \(line)")
-            } else {
-                FileHandleOutput.standardError((target as NSString).appendingPathComponent(String(line)))
-            }
-        }
+    /// A bundle error's lines, each located under the target: `DIR/FILE: …` for a folder,
+    /// `F.hbundle: FILE: …` for an archive.
+    static func located(_ error: BundleError, target: String, isArchive: Bool) -> String {
+        guard error.file != target else { return error.description }
+        return error.description.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            isArchive ? "\(target): \(line)" : (target as NSString).appendingPathComponent(String(line))
+        }.joined(separator: "\n")
     }
-}
-
-private func report(_ error: BundleError, target: String, isArchive: Bool) {
-    BundleCommand.report(error, target: target, isArchive: isArchive)
 }

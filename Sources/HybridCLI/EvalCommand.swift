@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid eval SCRIPT.js`: runs a script against the built-in services until nothing is pending.
@@ -28,7 +28,7 @@ struct EvalCommand: ParsableCommand {
 
     func run() throws {
         let services = ServiceRegistry()
-        BuiltInServices.register(in: services, storage: try KeyValueStore.forApp(app), screenSize: { TerminalGeometry.size() })
+        BuiltInServices.register(in: services, storage: try KeyValueStore.forApp(app), screenSize: { TerminalSize.query() ?? .standard })
         let runtime = ScriptRuntime(services: services, caller: ServiceCaller(name: app, permissions: nil))
         runtime.console = { level, text in
             if level == "warn" || level == "error" {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HybridCommandLine
+import HybridAppRunner
 
 /// `hybrid`: render, validate and run HybridTerm screens and bundles.
 @main

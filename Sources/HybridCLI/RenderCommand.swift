@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid render FILE.json`: draws one frame of a screen, headless.
@@ -34,18 +34,15 @@ struct RenderCommand: ParsableCommand {
         for line in load.formattedDiagnostics {
             FileHandleOutput.standardError(line)
         }
-        guard let document = load.document else { throw UserFailure() }
+        guard let document = load.value else { throw UserFailure() }
         var screenState = document.state
         if let state {
             let stateLoad = JSONFile.load(state)
-            guard let overlay = stateLoad.value else {
-                FileHandleOutput.standardError(stateLoad.error!)
-                throw UserFailure()
-            }
+            guard let overlay = stateLoad.value else { throw UserFailure.reporting(stateLoad.error!) }
             screenState = screenState.merging(overlay)
         }
         let renderer = ScreenRenderer(document: document)
-        let frame = renderer.render(state: screenState, width: size.width, height: size.height)
+        let frame = renderer.render(state: screenState, width: size.columns, height: size.rows)
         for diagnostic in frame.newDiagnostics {
             FileHandleOutput.standardError(diagnostic.formatted(in: load.source))
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HybridCommandLine
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid run TARGET`: runs a screen, a bundle folder, a `.hbundle` archive or a bundle URL,
@@ -48,7 +48,7 @@ struct RunCommand: ParsableCommand {
             case .archive(let path) where path.hasSuffix(".json"):
                 guard FileManager.default.fileExists(atPath: path) else { throw AppError("\(path): no such file or folder") }
                 let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-                try app.registerBuiltIns(app: name.isEmpty ? "screen" : name, screenSize: { TerminalGeometry.size() })
+                try app.registerBuiltIns(app: name.isEmpty ? "screen" : name, screenSize: { TerminalSize.query() ?? .standard })
                 try app.open(file: path)
             case .archive(let path) where !FileManager.default.fileExists(atPath: path):
                 throw AppError("\(target): no such file or folder")

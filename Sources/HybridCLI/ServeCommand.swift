@@ -1,7 +1,7 @@
 import ArgumentParser
-import HybridCommandLine
 import Dispatch
 import Foundation
+import HybridAppRunner
 import HybridServer
 #if canImport(Glibc)
 import Glibc
@@ -35,12 +35,12 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard #available(macOS 14, *) else { Self.fail("needs macOS 14 or later") }
+        guard #available(macOS 14, *) else { throw UserFailure.reporting("hybrid serve: needs macOS 14 or later") }
         let server: BundleServer
         do {
             server = try BundleServer(path: directory, options: BundleServer.Options(host: host, port: port))
         } catch {
-            Self.fail("\(error)")
+            throw UserFailure.reporting("hybrid serve: \(error)")
         }
         // Signals are caught before the server starts, so one sent as soon as the first line is
         // read still stops it cleanly.
@@ -54,20 +54,15 @@ struct ServeCommand: ParsableCommand {
         }
         defer { sources.forEach { $0.cancel() } }
 
-        let finished = DispatchSemaphore(value: 0)
         let directory = directory
-        Task {
-            defer { finished.signal() }
-            do {
-                let port = try await server.start()
-                Self.announce(directory: directory, server: server, port: port)
-                for await _ in signals { break }
-                await server.stop()
-            } catch {
-                Self.fail("\(error)")
-            }
+        if let error = Blocking.run({ () async throws in
+            let port = try await server.start()
+            Self.announce(directory: directory, server: server, port: port)
+            for await _ in signals { break }
+            await server.stop()
+        }) {
+            throw UserFailure.reporting("hybrid serve: \(error)")
         }
-        finished.wait()
     }
 
     /// `serving DIR at http://HOST:PORT/`, then a line per bundle, written at once.
@@ -80,23 +75,10 @@ struct ServeCommand: ParsableCommand {
             let location = bundle.archivePath.map { base + $0 } ?? "development: " + base + bundle.folderPath
             lines.append("  \(bundle.name)  \(bundle.app) \(bundle.version)  \(location)")
         }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        for problem in problems { standardError("hybrid serve: left out: \(problem)") }
+        FileHandleOutput.standardOutput(Array((lines.joined(separator: "\n") + "\n").utf8))
+        for problem in problems { FileHandleOutput.standardError("hybrid serve: left out: \(problem)") }
         if bundles.isEmpty && problems.isEmpty {
-            standardError("hybrid serve: \(directory) holds no bundles yet (NAME.hbundle files or NAME/ folders with manifest.json)")
+            FileHandleOutput.standardError("hybrid serve: \(directory) holds no bundles yet (NAME.hbundle files or NAME/ folders with manifest.json)")
         }
-    }
-}
-
-extension ServeCommand {
-    /// One line on standard error, written at once.
-    private static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// A user error (exit status 1), reported on standard error.
-    private static func fail(_ message: String) -> Never {
-        standardError("hybrid serve: " + message)
-        Glibc.exit(1)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import HybridCommandLine
 import Foundation
+import HybridAppRunner
 import HybridTerm
 
 /// `hybrid validate FILE…`: reports every problem in screen documents, manifests and bundles.
@@ -23,10 +23,10 @@ struct ValidateCommand: ParsableCommand {
                 (lines, ok) = Self.checkBundle(file)
             } else if Self.isManifest(file) {
                 let load = BundleManifest.load(contentsOf: file)
-                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.manifest != nil)
+                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
             } else {
                 let load = ScreenDocument.load(contentsOf: file)
-                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.document != nil)
+                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
             }
             lines.forEach(FileHandleOutput.standardError)
             if ok {
@@ -50,12 +50,12 @@ struct ValidateCommand: ParsableCommand {
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
-        var ok = !load.hasErrors && load.bundle != nil
-        for name in (load.bundle?.manifest.screens.keys.sorted() ?? []) {
-            guard let path = load.bundle?.screenPath(named: name) else { continue }
+        var ok = !load.hasErrors && load.value != nil
+        for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
+            guard let path = load.value?.screenPath(named: name) else { continue }
             let screen = ScreenDocument.load(contentsOf: path)
             lines += screen.formattedDiagnostics
-            ok = ok && !screen.hasErrors && screen.document != nil
+            ok = ok && !screen.hasErrors && screen.value != nil
         }
         return (lines, ok)
     }

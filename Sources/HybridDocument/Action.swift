@@ -101,7 +101,7 @@ extension LocatingDecoder {
             return .set(path: path, value: value("value", &self)!)
         case .call:
             guard let service = inKey("service", { $0.plainString(json["service"]!) }) else { return nil }
-            if !KeyName.isServiceName(service) {
+            if !ServiceName.isValid(service) {
                 inKey("service") { $0.report("expected a service name like \"cart.add\", got \"\(service)\"", at: json["service"]!.offset) }
                 return nil
             }

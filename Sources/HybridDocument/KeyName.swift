@@ -37,13 +37,4 @@ public enum KeyName {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
     }
-
-    /// Whether `name` has the `domain.verb` shape of a service name.
-    static func isServiceName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isLetter else { return false }
-            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-        }
-    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import HybridBundles
-import HybridEventLoop
 import HybridDocument
+import HybridEventLoop
+import HybridFiles
 import HybridJSON
 import HybridServices
+import HybridTerminal
 import HybridWidgets
 
 /// Where a bundle comes from (SPEC §4 `app.load(bundle:)`).
@@ -35,7 +37,7 @@ public enum BundleSource: Sendable, Equatable {
 /// version fails to start.
 extension HybridApp {
     /// Registers the built-in services for `app` (storage under its own folder).
-    public func registerBuiltIns(app: String, screenSize: @escaping @Sendable () -> (columns: Int, rows: Int)) throws(AppError) {
+    public func registerBuiltIns(app: String, screenSize: @escaping @Sendable () -> TerminalSize) throws(AppError) {
         do {
             BuiltInServices.register(in: services, storage: try KeyValueStore.forApp(app), screenSize: screenSize)
         } catch {
@@ -47,7 +49,7 @@ extension HybridApp {
     /// they are always there for scripts (SPEC §3), with `device.info` reporting the app's size.
     func registerBuiltInsIfNeeded(app name: String) throws(AppError) {
         guard services.description(of: "device.info") == nil else { return }
-        try registerBuiltIns(app: name, screenSize: { [weak self] in self?.size ?? (80, 24) })
+        try registerBuiltIns(app: name, screenSize: { [weak self] in self?.size ?? .standard })
     }
 
     /// Loads a bundle and starts it.
@@ -110,7 +112,7 @@ extension HybridApp {
     func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)
         for line in opened.formattedDiagnostics { onProblem(line) }
-        guard let bundle = opened.bundle, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
+        guard let bundle = opened.value, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
         try registerBuiltInsIfNeeded(app: bundle.manifest.app)
         if bundle.isSigned {
             do {
@@ -161,7 +163,7 @@ extension HybridApp {
     /// version stays; a script that throws is reported and the screens still open.
     func reload(development path: String, servedAt url: URL) {
         let opened = BundleFolder.open(path)
-        guard let bundle = opened.bundle, !opened.hasErrors else {
+        guard let bundle = opened.value, !opened.hasErrors else {
             return problem(opened.formattedDiagnostics.first { _ in true } ?? "\(path): the bundle cannot run")
         }
         for name in bundle.manifest.screens.keys.sorted() {
@@ -216,7 +218,7 @@ extension HybridApp {
             }
             if installed.state == nil { record(.trying, installed) }
             let load = BundleFolder.open(installed.path)
-            guard let bundle = load.bundle, !load.hasErrors else {
+            guard let bundle = load.value, !load.hasErrors else {
                 return try fail(attempt, load.formattedDiagnostics.joined(separator: "\n"))
             }
             do {

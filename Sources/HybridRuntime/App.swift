@@ -24,7 +24,7 @@ public final class HybridApp: @unchecked Sendable {
     /// Screens, the current one last.
     public internal(set) var screens: [Screen] = []
     /// The frame size in cells.
-    public var size: (columns: Int, rows: Int) = (80, 24) {
+    public var size = TerminalSize.standard {
         didSet { needsFrame = true }
     }
     /// Set when the app asked to end (a `quit` action, Ctrl-C).
@@ -108,7 +108,7 @@ public final class HybridApp: @unchecked Sendable {
             throw AppError("cannot open \"\(url)\": no screen named \"\(target.name)\"")
         }
         let load = ScreenDocument.load(source)
-        guard let document = load.document else { throw AppError(load.formattedDiagnostics) }
+        guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
         // Warnings go to the log, not the status line; with scripts running, an unknown
         // component is expected to come from `ui.component`, so it is not even a warning.
         for diagnostic in load.diagnostics {

@@ -45,7 +45,7 @@ public final class Screen: @unchecked Sendable {
         guard Self.merge(props, intoNodeWithID: id, in: &json) else { return ["ui.update(\"\(id)\"): no node with that id on \(name)"] }
         let updated = SourceText(name: source.name, text: json.jsonText)
         let load = ScreenDocument.load(updated)
-        guard let document = load.document, !load.hasErrors else {
+        guard let document = load.value, !load.hasErrors else {
             return load.formattedDiagnostics.map { "ui.update(\"\(id)\"): " + $0 }
         }
         self.document = document

@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import HybridFiles
 import HybridJSON
 import ZIPFoundation
 #if canImport(Glibc)

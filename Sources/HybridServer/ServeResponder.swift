@@ -1,7 +1,8 @@
 import Foundation
-import HybridBundles
-import HybridJSON
 import Hummingbird
+import HybridBundles
+import HybridFiles
+import HybridJSON
 import Logging
 
 /// Answers `hybrid serve`'s requests (the URL layout is in `BundleServer`), logging each one at

@@ -93,13 +93,12 @@ public final class ServiceRegistry: @unchecked Sendable {
 
     private func add<Params: Decodable>(_ name: String, _ type: Params.Type, isSync: Bool, permission: String?, summary: String?, timeout: Double?,
                                         start: @escaping @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation) {
-        precondition(Self.isServiceName(name), "service names are domain.verb, like \"cart.add\"; got \"\(name)\"")
+        precondition(ServiceName.isValid(name), "service names are domain.verb, like \"cart.add\"; got \"\(name)\"")
         precondition(timeout.map { $0 > 0 } ?? true, "\(name): a timeout is a number of seconds above 0")
         let probe = ParameterProbe.describe(type)
-        let parameters = probe.fields.map { ParameterDescription(name: $0.name, type: $0.type, isRequired: $0.isRequired) }
-        let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: parameters,
+        let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: probe.parameters,
                                              summary: summary, timeout: timeout)
-        let entry = Entry(description: description, fieldNames: parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
+        let entry = Entry(description: description, fieldNames: probe.parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
         lock.withLock {
             entries[name] = entry
             changes += 1
@@ -112,14 +111,6 @@ public final class ServiceRegistry: @unchecked Sendable {
     /// The parameter names a service accepts, or nil when it takes any fields (or does not exist).
     public func fieldNames(of name: String) -> [String]? {
         lock.withLock { entries[name].flatMap { $0.acceptsAnyFields ? nil : $0.fieldNames } }
-    }
-
-    static func isServiceName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isLetter else { return false }
-            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-        }
     }
 
     // MARK: Looking up

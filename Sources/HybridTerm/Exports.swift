@@ -5,6 +5,7 @@
 @_exported import HybridDocument
 @_exported import HybridEventLoop
 @_exported import HybridExpressions
+@_exported import HybridFiles
 @_exported import HybridJSON
 @_exported import HybridJavaScript
 @_exported import HybridLayout

@@ -96,11 +96,9 @@ public final class TerminalSession {
         bytes.withUnsafeBytes { SessionState.writeAll(output, $0.baseAddress, $0.count) }
     }
 
-    /// The terminal's size in cells.
-    public func size() -> (columns: Int, rows: Int) {
-        var window = winsize()
-        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
-        return (Int(window.ws_col), Int(window.ws_row))
+    /// The terminal's size in cells (`.standard` when it will not say).
+    public func size() -> TerminalSize {
+        TerminalSize.query(output) ?? .standard
     }
 
     /// Whether a resize happened since the last call (drains the resize descriptor).

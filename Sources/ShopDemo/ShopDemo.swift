@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HybridCommandLine
+import HybridAppRunner
 import HybridTerm
 
 /// `shop-demo`: an example host program (SPEC §1, §4). Its native code registers the

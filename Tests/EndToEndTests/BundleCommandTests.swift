@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid bundle keygen | pack | verify` (SPEC §6) through the real binary, on a copy of
@@ -10,13 +11,8 @@ final class BundleCommandTests: XCTestCase {
     var archive: String { folder.appendingPathComponent("todo.hbundle").path }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bundle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try makeTemporaryDirectory("hybrid-bundle")
         try FileManager.default.copyItem(at: CommandRunner.repository.appendingPathComponent("samples/todo"), to: URL(fileURLWithPath: todo))
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private func keygen(_ name: String) throws -> CommandRunner.Result {

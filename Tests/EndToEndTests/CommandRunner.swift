@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `hybrid` binary the way a user does, capturing its streams and status.
@@ -28,11 +29,10 @@ struct CommandRunner {
     /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         // Files rather than pipes: a large frame can never fill a pipe and stall the child.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let outputURL = folder.appendingPathComponent("stdout")
-        let errorURL = folder.appendingPathComponent("stderr")
+        let folder = try TemporaryDirectory("hybrid-run")
+        defer { folder.remove() }
+        let outputURL = folder.url.appendingPathComponent("stdout")
+        let errorURL = folder.url.appendingPathComponent("stderr")
         let process = try start(program, arguments, in: repository, environment: environment, output: outputURL, errors: errorURL)
         process.waitUntilExit()
         let outputData = try Data(contentsOf: outputURL)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid eval` as SPEC §6 describes it, through the real binary.
@@ -6,12 +7,7 @@ final class EvalCommandTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-eval-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try makeTemporaryDirectory("hybrid-eval")
     }
 
     func eval(_ source: String, name: String = "main.js", arguments: [String] = []) throws -> CommandRunner.Result {

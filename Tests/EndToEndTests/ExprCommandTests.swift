@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid expr` run as a user runs it: JSON Lines on standard input, one answer line each.
@@ -11,9 +12,7 @@ final class ExprCommandTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-expr-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeTemporaryDirectory("hybrid-expr")
         let inputURL = folder.appendingPathComponent("stdin")
         let outputURL = folder.appendingPathComponent("stdout")
         let errorURL = folder.appendingPathComponent("stderr")

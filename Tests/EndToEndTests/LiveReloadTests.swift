@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid run http://…/NAME/` against a real `hybrid serve`: edits to the served folder reload
@@ -10,7 +11,7 @@ final class LiveReloadTests: XCTestCase {
     var port = 0
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("live-reload-\(UUID().uuidString)")
+        folder = try makeTemporaryDirectory("live-reload")
         let bundle = folder.appendingPathComponent("site/hello")
         try FileManager.default.createDirectory(at: bundle.appendingPathComponent("screens"), withIntermediateDirectories: true)
         try #"{"app": "hello", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "screens/home.json"}}"#
@@ -24,7 +25,6 @@ final class LiveReloadTests: XCTestCase {
     override func tearDownWithError() throws {
         server.terminate()
         server.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     func writeScreen(_ text: String) throws {

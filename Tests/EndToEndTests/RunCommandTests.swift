@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid run … --headless` through the real binary: screens, bundle folders, key scripts.
@@ -6,11 +7,7 @@ final class RunCommandTests: XCTestCase {
     var data: URL!
 
     override func setUpWithError() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-run-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: data)
+        data = try makeTemporaryDirectory("hybrid-run")
     }
 
     func run(_ arguments: [String]) throws -> CommandRunner.Result {

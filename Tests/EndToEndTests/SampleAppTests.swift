@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The interactive samples `signup`, `flow` and `live`, run through the real binary headless
@@ -7,11 +8,7 @@ final class SampleAppTests: XCTestCase {
     var data: URL!
 
     override func setUpWithError() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-samples-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: data)
+        data = try makeTemporaryDirectory("hybrid-samples")
     }
 
     /// Runs `sample` headless at 80×24 with `keys`; checks that it ran cleanly (status 0, no

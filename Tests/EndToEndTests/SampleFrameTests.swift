@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Every sample screen renders, through the real binary, to its exact golden frame.
@@ -23,9 +24,7 @@ final class SampleFrameTests: XCTestCase {
     }
 
     func testRenderAppliesAStateFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-state-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeTemporaryDirectory("hybrid-state")
         let state = folder.appendingPathComponent("state.json")
         try #"{"header": "Changed by --state"}"#.write(to: state, atomically: true, encoding: .utf8)
         let result = try CommandRunner.hybrid(["render", "samples/peer-scene.json", "--size", "40x3", "--state", state.path])

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 import XCTest
 
 /// `hybrid serve DIR --port 0` (SPEC §6) through the real binary: the first line gives the port,
@@ -12,7 +13,7 @@ final class ServeCommandTests: XCTestCase {
     var keys: String { folder.appendingPathComponent("keys").path }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-serve-\(UUID().uuidString)")
+        folder = try makeTemporaryDirectory("hybrid-serve")
         try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
         let todo = CommandRunner.repository.appendingPathComponent("samples/todo")
         try FileManager.default.copyItem(at: todo, to: served.appendingPathComponent("todo"))
@@ -21,10 +22,6 @@ final class ServeCommandTests: XCTestCase {
         let pack = try CommandRunner.hybrid(["bundle", "pack", served.appendingPathComponent("signed").path,
                                              "--key", "\(keys)/release.key", "--out", served.appendingPathComponent("packed.hbundle").path])
         XCTAssertEqual(pack.status, 0, pack.standardError)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     func testServesUntilSIGTERMAndExitsZero() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The example host (`shop-demo`): its shipped `Cart.total` is wrong, and the signed
@@ -9,12 +10,7 @@ final class ShopDemoTests: XCTestCase {
     let keys = "enter enter down enter"
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("shop-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try makeTemporaryDirectory("shop-demo")
     }
 
     var environment: [String: String] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `hybrid run` in a real pseudo-terminal, driven by `Tests/pty/drive.py` (Python 3, standard
@@ -21,9 +22,8 @@ final class TerminalTests: XCTestCase {
         environment["PYTHONUNBUFFERED"] = "1"
         process.environment = environment
         // A file rather than a pipe: the driver's output can never fill a pipe and stall it.
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-pty-\(UUID().uuidString).log")
+        let log = try makeTemporaryDirectory("hybrid-pty").appendingPathComponent("driver.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = handle
         process.standardError = handle

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -21,9 +22,7 @@ final class WalkthroughTests: XCTestCase {
             .replacingOccurrences(of: "./shop-demo.sh", with: products + "/shop-demo")
             .replacingOccurrences(of: "./hybrid.sh", with: products + "/hybrid")
             .replacingOccurrences(of: "8080", with: String(try freePort()))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walkthrough-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try makeTemporaryDirectory("walkthrough")
         try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("samples"),
                                                    withDestinationURL: CommandRunner.repository.appendingPathComponent("samples"))
 

@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import TestSupport
 import XCTest
 
 /// Opening bundle folders built on disk for each test.
@@ -8,15 +9,11 @@ final class BundleFolderTests: XCTestCase {
     private var outside: URL!
 
     override func setUpWithError() throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-tests-\(UUID().uuidString)")
+        let base = try makeTemporaryDirectory("bundle-tests")
         folder = base.appendingPathComponent("shop")
         outside = base.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder.deletingLastPathComponent())
     }
 
     private func write(_ relative: String, _ text: String = "{}") throws {
@@ -48,7 +45,7 @@ final class BundleFolderTests: XCTestCase {
         try writeHappyBundle()
         let load = BundleFolder.open(folder.path)
         XCTAssertEqual(load.formattedDiagnostics, [])
-        let bundle = try XCTUnwrap(load.bundle)
+        let bundle = try XCTUnwrap(load.value)
         XCTAssertEqual(bundle.manifest.app, "shop")
         XCTAssertEqual(bundle.manifest.version, SemanticVersion("1.4.2"))
         XCTAssertFalse(bundle.isSigned)
@@ -66,14 +63,14 @@ final class BundleFolderTests: XCTestCase {
     func testSignatureFileMakesItSigned() throws {
         try writeHappyBundle()
         try write("manifest.sig", #"{"keyId": "k", "alg": "ed25519", "sig": ""}"#)
-        XCTAssertEqual(BundleFolder.open(folder.path).bundle?.isSigned, true)
+        XCTAssertEqual(BundleFolder.open(folder.path).value?.isSigned, true)
     }
 
     func testMissingScreenFileIsLocatedAtItsPath() throws {
         try writeHappyBundle()
         try FileManager.default.removeItem(at: folder.appendingPathComponent("screens/detail.json"))
         let load = BundleFolder.open(folder.path)
-        XCTAssertNil(load.bundle)
+        XCTAssertNil(load.value)
         XCTAssertEqual(load.formattedDiagnostics, [
             "\(folder.path)/manifest.json:6:55: $.screens.detail: file \"screens/detail.json\" does not exist in the bundle folder",
         ])
@@ -88,7 +85,7 @@ final class BundleFolderTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../../outside/secret.js")
         let resolved = URL(fileURLWithPath: secret.path).resolvingSymlinksInPath().path
         let load = BundleFolder.open(folder.path)
-        XCTAssertNil(load.bundle)
+        XCTAssertNil(load.value)
         XCTAssertEqual(load.formattedDiagnostics, [
             "\(folder.path)/manifest.json:7:15: $.patches[0]: \"patches/discount.js\" leaves the bundle folder through a symbolic link (to \"\(resolved)\")",
         ])
@@ -143,6 +140,6 @@ final class BundleFolderTests: XCTestCase {
         let file = folder.appendingPathComponent("plain.txt").path
         XCTAssertEqual(BundleFolder.open(file).formattedDiagnostics, ["\(file)/manifest.json:1:1: $: \"\(file)\" is not a folder; a bundle folder holds manifest.json"])
         XCTAssertEqual(BundleFolder.open(folder.path).formattedDiagnostics, ["\(folder.path)/manifest.json:1:1: $: the bundle folder has no manifest.json"])
-        XCTAssertNil(BundleFolder.open(folder.path).bundle)
+        XCTAssertNil(BundleFolder.open(folder.path).value)
     }
 }

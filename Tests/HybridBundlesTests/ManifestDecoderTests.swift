@@ -5,14 +5,14 @@ import XCTest
 /// The manifest decoder: what it builds from a good manifest, and the exact located message of
 /// each problem (the fixtures cover one problem per file; these cover the rest).
 final class ManifestDecoderTests: XCTestCase {
-    private func load(_ text: String) -> ManifestLoad {
+    private func load(_ text: String) -> Loaded<BundleManifest> {
         BundleManifest.load(SourceText(name: "manifest.json", text: text))
     }
 
     private func assertDiagnostics(_ text: String, _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
         let load = load(text)
         XCTAssertEqual(load.formattedDiagnostics, expected, file: file, line: line)
-        XCTAssertNil(load.manifest, file: file, line: line)
+        XCTAssertNil(load.value, file: file, line: line)
     }
 
     func testDecodesEveryField() throws {
@@ -23,7 +23,7 @@ final class ManifestDecoderTests: XCTestCase {
           "files": { "main.js": { "sha256": "\(String(repeating: "ab", count: 32))", "size": 12 } } }
         """)
         XCTAssertEqual(load.diagnostics, [])
-        let manifest = try XCTUnwrap(load.manifest)
+        let manifest = try XCTUnwrap(load.value)
         XCTAssertEqual(manifest, BundleManifest(
             app: "shop", version: SemanticVersion(major: 1, minor: 4, patch: 2), runtime: VersionRequirement(.compatible, SemanticVersion("1.0.0")!),
             entry: "main.js", start: "app://detail?id=3", startScreen: "detail",
@@ -34,7 +34,7 @@ final class ManifestDecoderTests: XCTestCase {
     }
 
     func testOptionalFieldsDefault() throws {
-        let manifest = try XCTUnwrap(load(#"{"app": "a", "version": "0.0.1", "start": "s", "screens": {"s": "s.json"}}"#).manifest)
+        let manifest = try XCTUnwrap(load(#"{"app": "a", "version": "0.0.1", "start": "s", "screens": {"s": "s.json"}}"#).value)
         XCTAssertNil(manifest.runtime)
         XCTAssertNil(manifest.entry)
         XCTAssertNil(manifest.files)
@@ -119,8 +119,8 @@ final class ManifestDecoderTests: XCTestCase {
 
     func testStartForms() {
         let screens = #""screens": {"home": "h.json", "detail": "d.json"}"#
-        XCTAssertEqual(load(#"{"app": "a", "version": "1.0.0", "start": "app://detail", \#(screens)}"#).manifest?.startScreen, "detail")
-        XCTAssertEqual(load(#"{"app": "a", "version": "1.0.0", "start": "app://home#top", \#(screens)}"#).manifest?.startScreen, "home")
+        XCTAssertEqual(load(#"{"app": "a", "version": "1.0.0", "start": "app://detail", \#(screens)}"#).value?.startScreen, "detail")
+        XCTAssertEqual(load(#"{"app": "a", "version": "1.0.0", "start": "app://home#top", \#(screens)}"#).value?.startScreen, "home")
         assertDiagnostics(#"{"app": "a", "version": "1.0.0", "start": "app://home/x", \#(screens)}"#, [
             "manifest.json:1:43: $.start: expected a screen name or an app://SCREEN URL, got \"app://home/x\"",
         ])

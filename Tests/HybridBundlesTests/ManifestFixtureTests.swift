@@ -21,7 +21,7 @@ final class ManifestFixtureTests: XCTestCase {
     }
 
     /// Decoded as `manifest.json`, the name a bundle gives it, so the lines read as users see them.
-    private func load(_ url: URL) throws -> ManifestLoad {
+    private func load(_ url: URL) throws -> Loaded<BundleManifest> {
         BundleManifest.load(SourceText(name: "manifest.json", bytes: Array(try Data(contentsOf: url))))
     }
 
@@ -35,7 +35,7 @@ final class ManifestFixtureTests: XCTestCase {
         XCTAssertFalse(valid.isEmpty)
         for url in valid {
             let load = try load(url)
-            XCTAssertNotNil(load.manifest, url.lastPathComponent)
+            XCTAssertNotNil(load.value, url.lastPathComponent)
             XCTAssertEqual(load.formattedDiagnostics, [], url.lastPathComponent)
         }
     }
@@ -47,7 +47,7 @@ final class ManifestFixtureTests: XCTestCase {
         for url in invalid {
             let name = url.lastPathComponent
             let load = try load(url)
-            XCTAssertNil(load.manifest, name)
+            XCTAssertNil(load.value, name)
             XCTAssertTrue(load.hasErrors, name)
             let lines = load.formattedDiagnostics.joined(separator: "\n") + "\n"
             let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")

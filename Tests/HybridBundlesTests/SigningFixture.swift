@@ -28,15 +28,11 @@ class SigningTestCase: XCTestCase {
     let script = "hybrid.ready();\n"
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("signing-tests-\(UUID().uuidString)")
+        base = try makeTemporaryDirectory("signing-tests")
         try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
         try write("manifest.json", manifest)
         try write("main.js", script)
         try write("screens/home.json", screen)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: base)
     }
 
     /// Writes `text` at bundle path `relative` in the bundle folder.

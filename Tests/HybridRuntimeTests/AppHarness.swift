@@ -1,22 +1,21 @@
 import Foundation
 import HybridRuntime
+import HybridTerminal
+import TestSupport
 import XCTest
 
 /// Writes screens (and scripts) into a temporary folder and drives an app headless.
 final class AppHarness {
-    let folder: URL
+    /// Removed when the harness goes.
+    private let directory: TemporaryDirectory
+    var folder: URL { directory.url }
     let app = HybridApp()
     private(set) var problems: [String] = []
 
     init(size: (Int, Int) = (40, 8)) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        app.size = (size.0, size.1)
+        directory = try TemporaryDirectory("hybrid-app")
+        app.size = TerminalSize(columns: size.0, rows: size.1)
         app.onProblem = { [unowned self] in problems.append($0) }
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     func write(_ files: [String: String]) throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HybridBundles
 import HybridRuntime
+import HybridTerminal
 import TestSupport
 import XCTest
 
@@ -43,15 +44,13 @@ final class DeploymentTests: XCTestCase {
     }
 
     override func setUpWithError() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("deployment-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        base = try makeTemporaryDirectory("deployment")
         let routes = routes
         server = try LoopbackHTTPServer { routes.answer($0.path) }
     }
 
     override func tearDownWithError() throws {
         server.stop()
-        try? FileManager.default.removeItem(at: base)
     }
 
     // MARK: Fixtures
@@ -99,7 +98,7 @@ final class DeploymentTests: XCTestCase {
     /// Starts the app from the URL as `hybrid run URL` does; returns its frame and problems.
     func launch(readyTimeout: Double = 0.3) async throws -> (frame: String, problems: [String]) {
         let app = HybridApp()
-        app.size = (30, 3)
+        app.size = TerminalSize(columns: 30, rows: 3)
         let problems = Problems()
         app.onProblem = { problems.lines.append($0) }
         app.trustedKeys = [key.publicKey]

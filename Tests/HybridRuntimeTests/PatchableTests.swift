@@ -150,6 +150,6 @@ extension AppHarness {
         ])
         let load = BundleFolder.open(folder.path)
         XCTAssertEqual(load.formattedDiagnostics, [])
-        try app.load(bundle: XCTUnwrap(load.bundle))
+        try app.load(bundle: XCTUnwrap(load.value))
     }
 }

@@ -14,7 +14,7 @@ final class ScriptedAppTests: XCTestCase {
         ])
         let load = BundleFolder.open(harness.folder.path)
         XCTAssertEqual(load.formattedDiagnostics, [])
-        try harness.app.load(bundle: XCTUnwrap(load.bundle))
+        try harness.app.load(bundle: XCTUnwrap(load.value))
         return (HeadlessDriver.run(harness.app, keys: try KeyScript(parsing: keys)).plainLines(), harness)
     }
 

@@ -5,6 +5,7 @@ import FoundationNetworking
 import HybridBundles
 @testable import HybridServer
 import Logging
+import TestSupport
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +15,9 @@ import Glibc
 /// for paths a URL library would normalise, with a raw socket).
 @available(macOS 14, *)
 final class ServerFixture: @unchecked Sendable {
-    /// The served folder.
-    let folder: URL
+    /// The served folder, removed when the fixture goes.
+    private let directory: TemporaryDirectory
+    var folder: URL { directory.url }
     /// The key the signed bundles are signed with.
     let key = BundleKey()
     let log = LogCapture()
@@ -24,15 +26,10 @@ final class ServerFixture: @unchecked Sendable {
     private let session: URLSession
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory("hybrid-serve")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Starts serving `folder` on port 0.

@@ -1,6 +1,7 @@
 import Foundation
 import HybridJSON
 import HybridServices
+import HybridTerminal
 import TestSupport
 import XCTest
 
@@ -9,13 +10,9 @@ final class BuiltInServiceTests: XCTestCase {
     var services: ServiceRegistry!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-services-\(UUID().uuidString)")
+        folder = try makeTemporaryDirectory("hybrid-services")
         services = ServiceRegistry()
-        BuiltInServices.register(in: services, storage: KeyValueStore(folder: folder), screenSize: { (100, 30) })
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        BuiltInServices.register(in: services, storage: KeyValueStore(folder: folder), screenSize: { TerminalSize(columns: 100, rows: 30) })
     }
 
     func call(_ name: String, _ json: String = "{}") async throws -> Result<JSONValue, ServiceError> {

@@ -310,9 +310,9 @@ final class CodingTests: XCTestCase {
     func testProbeRecordsFieldsTypesAndOptionality() {
         let result = ParameterProbe.describe(Params.self)
         XCTAssertTrue(result.isKeyed)
-        XCTAssertEqual(result.fields.map(\.name), ["name", "count", "ratio", "enabled", "address", "items", "meta", "size", "tagsByName"])
-        XCTAssertEqual(result.fields.map(\.type), ["string", "integer", "number", "boolean", "object", "array", "any", "string", "object"])
-        XCTAssertEqual(result.fields.map(\.isRequired), [true, true, false, true, true, true, false, false, true])
+        XCTAssertEqual(result.parameters.map(\.name), ["name", "count", "ratio", "enabled", "address", "items", "meta", "size", "tagsByName"])
+        XCTAssertEqual(result.parameters.map(\.type), ["string", "integer", "number", "boolean", "object", "array", "any", "string", "object"])
+        XCTAssertEqual(result.parameters.map(\.isRequired), [true, true, false, true, true, true, false, false, true])
         XCTAssertEqual(result.parameters.first, ParameterDescription(name: "name", type: "string", isRequired: true))
     }
 
@@ -320,7 +320,7 @@ final class CodingTests: XCTestCase {
         // Empty's synthesized init(from:) asks for no container at all; it still takes only `{}`.
         let result = ParameterProbe.describe(Empty.self)
         XCTAssertTrue(result.isKeyed)
-        XCTAssertTrue(result.fields.isEmpty)
+        XCTAssertTrue(result.parameters.isEmpty)
     }
 
     private struct Painted: Decodable {
@@ -337,12 +337,12 @@ final class CodingTests: XCTestCase {
     func testProbeKeepsWhatItFoundWhenTheTypeThrows() {
         let painted = ParameterProbe.describe(Painted.self)
         XCTAssertTrue(painted.isKeyed)
-        XCTAssertEqual(painted.fields.map(\.name), ["label", "size"])
-        XCTAssertEqual(painted.fields.map(\.type), ["string", "string"])
+        XCTAssertEqual(painted.parameters.map(\.name), ["label", "size"])
+        XCTAssertEqual(painted.parameters.map(\.type), ["string", "string"])
 
         let size = ParameterProbe.describe(Size.self)
         XCTAssertFalse(size.isKeyed, "a raw-value enum reads a single value")
-        XCTAssertTrue(size.fields.isEmpty)
+        XCTAssertTrue(size.parameters.isEmpty)
 
         XCTAssertFalse(ParameterProbe.describe(Command.self).isKeyed, "an enum with payloads takes whichever key is there")
     }
@@ -362,8 +362,8 @@ final class CodingTests: XCTestCase {
 
     func testProbeStopsOnRecursiveTypes() {
         let result = ParameterProbe.describe(Node.self)
-        XCTAssertEqual(result.fields.map(\.name), ["value", "next", "children"])
-        XCTAssertEqual(result.fields.map(\.type), ["integer", "object", "array"])
-        XCTAssertEqual(result.fields.map(\.isRequired), [true, false, true])
+        XCTAssertEqual(result.parameters.map(\.name), ["value", "next", "children"])
+        XCTAssertEqual(result.parameters.map(\.type), ["integer", "object", "array"])
+        XCTAssertEqual(result.parameters.map(\.isRequired), [true, false, true])
     }
 }

@@ -99,8 +99,8 @@ final class RegistryTests: XCTestCase {
     /// gives it no default that would cut off a script's `timeout: 60` at 30 s.
     func testNetRequestHasNoRegistryTimeout() async throws {
         let registry = ServiceRegistry()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-registry-\(UUID().uuidString)")
-        BuiltInServices.register(in: registry, storage: KeyValueStore(folder: folder), screenSize: { (80, 24) })
+        let folder = try makeTemporaryDirectory("hybrid-registry")
+        BuiltInServices.register(in: registry, storage: KeyValueStore(folder: folder), screenSize: { .standard })
         XCTAssertNil(registry.description(of: "net.request")?.timeout)
         XCTAssertNil(registry.description(of: "net.request")?.json["timeout"])
         let server = try LoopbackHTTPServer { _ in .init(status: 200, body: "ok") }

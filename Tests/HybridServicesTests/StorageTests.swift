@@ -1,17 +1,14 @@
 import Foundation
 import HybridJSON
 import HybridServices
+import TestSupport
 import XCTest
 
 final class StorageTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-storage-\(UUID().uuidString)")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        folder = try makeTemporaryDirectory("hybrid-storage")
     }
 
     /// Two stores over one folder (as two processes would be) writing at once lose nothing:

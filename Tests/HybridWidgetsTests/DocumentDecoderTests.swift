@@ -5,7 +5,7 @@ import HybridLayout
 import XCTest
 
 final class DocumentDecoderTests: XCTestCase {
-    func load(_ text: String) -> DocumentLoad {
+    func load(_ text: String) -> Loaded<ScreenDocument> {
         ScreenDocument.load(SourceText(name: "t.json", text: text))
     }
 
@@ -19,7 +19,7 @@ final class DocumentDecoderTests: XCTestCase {
          ]}}
         """)
         XCTAssertEqual(load.formattedDiagnostics, [])
-        let document = try XCTUnwrap(load.document)
+        let document = try XCTUnwrap(load.value)
         XCTAssertEqual(document.id, "home")
         XCTAssertEqual(document.keys.map(\.key), ["q", "ctrl+r"])
         XCTAssertEqual(document.body.style.padding, Edges(top: 1, right: 2, bottom: 1, left: 2))
@@ -47,18 +47,18 @@ final class DocumentDecoderTests: XCTestCase {
             "t.json:4:3: $.body.children[2]: missing required field \"label\" for a \"button\" node",
         ])
         // Broken nodes stay in the tree as markers; the rest decodes.
-        XCTAssertEqual(load.document?.body.children.map(\.typeName), ["invalid", "invalid", "invalid"])
+        XCTAssertEqual(load.value?.body.children.map(\.typeName), ["invalid", "invalid", "invalid"])
     }
 
     func testUnknownFormatNamesTheSupportedVersions() {
         let load = self.load(#"{"format": 3, "id": "x", "body": {"type": "spacer"}}"#)
-        XCTAssertNil(load.document)
+        XCTAssertNil(load.value)
         XCTAssertEqual(load.formattedDiagnostics, ["t.json:1:12: $.format: unsupported format version 3; supported versions: 1"])
     }
 
     func testBoundStyleFieldsAreKeptForRenderTime() throws {
         let load = self.load(#"{"format": 1, "id": "x", "body": {"type": "text", "text": "a", "style": {"bold": "@{on}", "width": 4}}}"#)
-        let body = try XCTUnwrap(load.document?.body)
+        let body = try XCTUnwrap(load.value?.body)
         XCTAssertEqual(body.boundStyle.map(\.field), ["bold"])
         XCTAssertEqual(body.style.width, .cells(4))
     }

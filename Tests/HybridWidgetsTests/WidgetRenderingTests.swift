@@ -11,7 +11,7 @@ final class WidgetRenderingTests: XCTestCase {
         let text = #"{"format": 1, "id": "t", "state": \#(state), "components": \#(components), "body": \#(body)}"#
         let load = ScreenDocument.load(SourceText(name: "t.json", text: text))
         XCTAssertEqual(load.formattedDiagnostics, [], file: file, line: line)
-        guard let document = load.document else { return [] }
+        guard let document = load.value else { return [] }
         let frame = ScreenRenderer(document: document).render(state: document.state, width: width, height: height)
         return frame.buffer.plainLines()
     }
@@ -39,7 +39,7 @@ final class WidgetRenderingTests: XCTestCase {
 
     func testSpansKeepTheirStyles() {
         let text = #"{"format": 1, "id": "t", "body": {"type": "text", "spans": [{"text": "a", "style": {"bold": true}}, {"text": "b", "style": {"color": "red"}}]}}"#
-        let document = ScreenDocument.load(SourceText(name: "t", text: text)).document!
+        let document = ScreenDocument.load(SourceText(name: "t", text: text)).value!
         let buffer = ScreenRenderer(document: document).render(state: .null, width: 4, height: 1).buffer
         XCTAssertEqual(buffer[0, 0].style.attributes, .bold)
         XCTAssertEqual(buffer[1, 0].style.foreground, .ansi(1))
@@ -89,7 +89,7 @@ final class WidgetRenderingTests: XCTestCase {
 
     func testEvaluationErrorsRenderEmptyAndAreReportedOnce() {
         let text = #"{"format": 1, "id": "t", "body": {"type": "text", "text": "[@{1 / zero}]"}}"#
-        let document = ScreenDocument.load(SourceText(name: "t", text: text)).document!
+        let document = ScreenDocument.load(SourceText(name: "t", text: text)).value!
         let renderer = ScreenRenderer(document: document)
         let first = renderer.render(state: .object(JSONObject([("zero", .integer(0))])), width: 30, height: 1)
         XCTAssertEqual(first.buffer.plainLines(), [""], "a failed template renders empty")

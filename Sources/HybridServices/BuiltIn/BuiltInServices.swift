@@ -1,5 +1,6 @@
 import Foundation
 import HybridJSON
+import HybridTerminal
 
 /// The services every app has (SPEC §3): `device.info`, `storage.*`, `net.request`.
 public enum BuiltInServices {
@@ -11,7 +12,7 @@ public enum BuiltInServices {
     ///   - storage: where `storage.*` keeps this app's values.
     ///   - screenSize: the terminal's current size in cells, for `device.info`.
     public static func register(in registry: ServiceRegistry, storage: KeyValueStore,
-                                screenSize: @escaping @Sendable () -> (columns: Int, rows: Int)) {
+                                screenSize: @escaping @Sendable () -> TerminalSize) {
         registry.register("device.info", summary: "the platform, terminal size and runtime") { (_: Empty) in
             let size = screenSize()
             return DeviceInfo(platform: Self.platform, columns: size.columns, rows: size.rows, runtime: runtime)

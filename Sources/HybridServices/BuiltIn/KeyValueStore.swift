@@ -2,13 +2,14 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import HybridFiles
 import HybridJSON
 import Logging
 
-/// One app's persistent values: a JSON object in one file, rewritten atomically (written to
-/// a temporary file, flushed, renamed over the old one, and the folder flushed so the rename
-/// itself survives a crash), so a crash mid-write leaves the previous values intact. A lock
-/// file serializes writers, whether in several processes or several stores in one process.
+/// One app's persistent values: a JSON object in one file, rewritten atomically (`AtomicFile`:
+/// a temporary file, flushed, renamed over the old one, the folder flushed so the rename itself
+/// survives a crash), so a crash mid-write leaves the previous values intact. A lock file
+/// (`FileLock`) serializes writers, whether in several processes or several stores in one process.
 ///
 /// A damaged `storage.json` (not a JSON object) makes reads fail with a message naming it; the
 /// next write moves it aside to `storage.json.damaged-<unix time>` (nothing is deleted), logs
@@ -118,28 +119,25 @@ public final class KeyValueStore: Sendable {
     // MARK: Writing
 
     private func update(_ change: (inout JSONObject) -> Void) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Writing without the lock could lose the values of other processes or other stores
+        // of this folder in this process.
         let lockPath = folder.appendingPathComponent("storage.lock").path
-        let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw ServiceError(.failed, "storage: cannot open \(lockPath): \(String(cString: strerror(errno)))") }
-        defer { close(lock) }
-        // Each open() is its own lock owner, so this excludes other processes and other
-        // stores in this process alike. Writing without the lock could lose their values.
-        while flock(lock, LOCK_EX) != 0 {
-            if errno == EINTR { continue }
-            throw ServiceError(.failed, "storage: cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+        try FileLock.withExclusiveLock(on: lockPath, mode: 0o600, failure: { ServiceError(.failed, "storage: \($0)") }) { () throws in
+            var values: JSONObject
+            switch try load() {
+            case .values(let stored):
+                values = stored
+            case .damaged(let reason):
+                try moveAside(reason: reason)
+                values = JSONObject()
+            }
+            change(&values)
+            do throws(FileError) {
+                try AtomicFile.write(Array(JSONValue.object(values).jsonText.utf8), to: file.path, mode: 0o600)
+            } catch {
+                throw ServiceError(.failed, "storage: \(error)")
+            }
         }
-        defer { flock(lock, LOCK_UN) }
-        var values: JSONObject
-        switch try load() {
-        case .values(let stored):
-            values = stored
-        case .damaged(let reason):
-            try moveAside(reason: reason)
-            values = JSONObject()
-        }
-        change(&values)
-        try write(JSONValue.object(values).jsonText)
     }
 
     /// Renames the damaged file to `storage.json.damaged-<unix time>` (never over an earlier
@@ -156,37 +154,5 @@ public final class KeyValueStore: Sendable {
             throw ServiceError(.failed, "storage: \(file.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
         }
         Self.logger.error("storage: \(file.path) was damaged (\(reason)); moved it to \(target) and started afresh")
-    }
-
-    private func write(_ text: String) throws {
-        let temporary = folder.appendingPathComponent(".storage.json.\(getpid()).tmp")
-        let descriptor = open(temporary.path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw ServiceError(.failed, "storage: cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            offset += count
-        }
-        let flushed = fsync(descriptor) == 0
-        close(descriptor)
-        guard offset == bytes.count, flushed, rename(temporary.path, file.path) == 0 else {
-            unlink(temporary.path)
-            throw ServiceError(.failed, "storage: writing \(file.path) failed")
-        }
-        try syncFolder()
-    }
-
-    /// Flushes the folder, so the rename (a change to the folder, not the file) is on disk too.
-    private func syncFolder() throws {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ServiceError(.failed, "storage: cannot open \(folder.path) to flush it") }
-        defer { close(descriptor) }
-        // EINVAL: the file system cannot flush folders; there is nothing more to do there.
-        if fsync(descriptor) != 0 && errno != EINVAL {
-            throw ServiceError(.failed, "storage: flushing \(folder.path) failed: \(String(cString: strerror(errno)))")
-        }
     }
 }

@@ -4,8 +4,8 @@ import HybridJSON
 public struct ProbeResult: Sendable {
     /// The top-level fields in the order the type asked for them, each with its JSON type
     /// (`string`, `integer`, `number`, `boolean`, `object`, `array` or `any`) and whether the
-    /// type requires it.
-    public var fields: [(name: String, type: String, isRequired: Bool)]
+    /// type requires it: the descriptions `hybrid.services()` shows.
+    public var parameters: [ParameterDescription]
     /// Whether the type reads a keyed container with a fixed set of fields at the top, so a
     /// parameter object with other members can be rejected. False for types that read a single
     /// value or an array, and for types that enumerate whatever keys are there (a dictionary,
@@ -15,14 +15,9 @@ public struct ProbeResult: Sendable {
     public var isKeyed: Bool
 
     /// A result.
-    public init(fields: [(name: String, type: String, isRequired: Bool)], isKeyed: Bool) {
-        self.fields = fields
+    public init(parameters: [ParameterDescription], isKeyed: Bool) {
+        self.parameters = parameters
         self.isKeyed = isKeyed
-    }
-
-    /// The fields as the descriptions `hybrid.services()` shows.
-    public var parameters: [ParameterDescription] {
-        fields.map { ParameterDescription(name: $0.name, type: $0.type, isRequired: $0.isRequired) }
     }
 }
 
@@ -81,7 +76,7 @@ private final class ProbeLog {
 
     var result: ProbeResult {
         ProbeResult(
-            fields: fields.map { (name: $0.name, type: $0.type ?? "any", isRequired: $0.isRequired) },
+            parameters: fields.map { ParameterDescription(name: $0.name, type: $0.type ?? "any", isRequired: $0.isRequired) },
             isKeyed: asksForKeyedContainer && !readsAllKeys)
     }
 }

@@ -1,4 +1,5 @@
 import HybridDocument
+import HybridFiles
 import HybridJSON
 
 /// A screen: its initial state, key bindings, reusable components and view tree (SPEC §2).
@@ -22,40 +23,24 @@ public struct ScreenDocument: Sendable {
     public var body: Node
 }
 
-/// The outcome of reading a document: the document (unless it could not be read at all) and
-/// every problem found, in source order.
-public struct DocumentLoad: Sendable {
-    /// The decoded document; broken nodes in it are `.invalid`. `nil` when the text is not JSON,
-    /// not an object, or of an unsupported format.
-    public var document: ScreenDocument?
-    /// Errors and warnings, sorted by position.
-    public var diagnostics: [Diagnostic]
-    /// The text the document came from, to format diagnostics.
-    public var source: SourceText
-
-    /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-    /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
-    public var formattedDiagnostics: [String] { diagnostics.map { $0.formatted(in: source) } }
-}
-
 extension ScreenDocument {
     /// Reads a screen document, collecting every error rather than stopping at the first.
-    public static func load(_ source: SourceText) -> DocumentLoad {
+    /// Broken nodes become `.invalid`; the document is `nil` only when the text is not JSON,
+    /// not an object, or of an unsupported format.
+    public static func load(_ source: SourceText) -> Loaded<ScreenDocument> {
         let json: SourceJSON
         do {
             json = try JSONParser.parse(source.bytes)
         } catch {
             let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
-            return DocumentLoad(document: nil, diagnostics: [diagnostic], source: source)
+            return Loaded(value: nil, diagnostics: [diagnostic], source: source)
         }
         var decoder = DocumentDecoder()
         let document = decoder.document(json)
         let diagnostics = decoder.diagnostics.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
-        return DocumentLoad(document: document, diagnostics: diagnostics, source: source)
+        return Loaded(value: document, diagnostics: diagnostics, source: source)
     }
 
     /// Reads one node (a component a script built, say) with the same checks as a document's.
@@ -74,12 +59,12 @@ extension ScreenDocument {
 
     /// Reads a screen document from a file; a file that cannot be read is reported like a
     /// broken document.
-    public static func load(contentsOf path: String, displayName: String? = nil) -> DocumentLoad {
+    public static func load(contentsOf path: String, displayName: String? = nil) -> Loaded<ScreenDocument> {
         let name = displayName ?? path
         guard let bytes = FileBytes.read(path) else {
             let source = SourceText(name: name, bytes: [])
             let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
-            return DocumentLoad(document: nil, diagnostics: [diagnostic], source: source)
+            return Loaded(value: nil, diagnostics: [diagnostic], source: source)
         }
         return load(SourceText(name: name, bytes: bytes))
     }

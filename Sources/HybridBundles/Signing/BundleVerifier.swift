@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HybridDocument
+import HybridFiles
 import HybridJSON
 import ZIPFoundation
 #if canImport(Glibc)
@@ -65,14 +65,14 @@ public struct BundleVerifier: Sendable {
             throw BundleError(.signatureMismatch, file: BundleFolder.signatureName,
                               "the signature does not match manifest.json (changed after signing, or signed by another key with the same id)")
         }
-        let load = BundleManifest.load(SourceText(name: BundleFolder.manifestName, bytes: manifestBytes))
-        guard let manifest = load.manifest else {
+        let (load, references) = BundleManifest.decode(SourceText(name: BundleFolder.manifestName, bytes: manifestBytes))
+        guard let manifest = load.value else {
             throw BundleError(.invalidManifest, load.formattedDiagnostics.joined(separator: "\n"))
         }
         guard let files = manifest.files else {
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "has no \"files\"; a signed bundle lists every file (`hybrid bundle pack` writes them)")
         }
-        for reference in load.references where files[reference.path] == nil {
+        for reference in references where files[reference.path] == nil {
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "\(reference.jsonPath) names \"\(reference.path)\", which is not listed in \"files\"")
         }
         return (manifest, signature.keyId)

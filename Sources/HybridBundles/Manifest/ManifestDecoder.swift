@@ -1,4 +1,3 @@
-import HybridDocument
 import HybridJSON
 
 /// Walks a parsed manifest, building a `BundleManifest` and collecting every problem with its

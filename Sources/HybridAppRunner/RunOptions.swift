@@ -50,8 +50,7 @@ public struct RunOptions: ParsableArguments {
                 keys.append(try BundlePublicKey(contentsOf: path))
             } catch {
                 // The key error names the file already.
-                FileHandleOutput.standardError(error.description)
-                throw UserFailure()
+                throw UserFailure.reporting(error.description)
             }
         }
         return keys

@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -25,22 +25,21 @@ public enum AppRunner {
                 sessionOptions.holdStandardError = true
                 session = try TerminalSession(options: sessionOptions)
             } catch {
-                FileHandleOutput.standardError("\(error) (use --headless to run without one)")
-                throw UserFailure()
+                throw UserFailure.reporting("\(error) (use --headless to run without one)")
             }
         }
-        app.size = session?.size() ?? (options.size.width, options.size.height)
+        app.size = session?.size() ?? options.size
         // In a terminal, problems show on the status line while running and are printed once
         // the terminal is back to normal; printing them at once would scribble over the screen.
         let problems = ProblemLog()
         if session != nil { app.onProblem = { problems.lines.append($0) } }
         defer { problems.lines.forEach(FileHandleOutput.standardError) }
-        if let error = wait({ () async throws(AppError) in try await open(app) }) {
+        // The loop is not running yet, so the app may be touched from the task's thread.
+        if let error = Blocking.run({ () async throws(AppError) in try await open(app) }) {
             progress?.finish()
             // The message comes after the terminal is back to normal, so it stays readable.
             session?.restore()
-            FileHandleOutput.standardError(error.description)
-            throw UserFailure()
+            throw UserFailure.reporting(error.description)
         }
         progress?.finish()
         if let session {
@@ -51,27 +50,6 @@ public enum AppRunner {
             FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
         }
         if app.failure != nil { throw UserFailure() }
-    }
-
-    /// Runs `body` to the end from synchronous code; the loop is not running yet, so the app
-    /// may be touched from the task's thread.
-    private static func wait(_ body: @escaping @Sendable () async throws(AppError) -> Void) -> AppError? {
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do throws(AppError) {
-                try await body()
-            } catch {
-                outcome.error = error
-            }
-            done.signal()
-        }
-        done.wait()
-        return outcome.error
-    }
-
-    private final class Outcome: @unchecked Sendable {
-        var error: AppError?
     }
 
     private final class ProblemLog: @unchecked Sendable {

@@ -1,5 +1,3 @@
-import HybridJSON
-
 /// What every decoder of a JSON file shares (screens, manifests): it walks the value keeping
 /// the JSON path, and collects every problem with its offset and path instead of stopping.
 public protocol LocatingDecoder {

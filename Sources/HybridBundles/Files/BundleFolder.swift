@@ -1,5 +1,5 @@
 import Foundation
-import HybridDocument
+import HybridFiles
 import HybridJSON
 
 /// A bundle laid out as a folder (SPEC §5): `manifest.json` at the root and every file it
@@ -45,12 +45,14 @@ public struct BundleFolder: Sendable {
     }
 
     /// Opens the bundle folder at `path`: reads and decodes `manifest.json` and checks that
-    /// every file it names exists inside the folder, reporting every problem found.
-    public static func open(_ path: String) -> BundleLoad {
+    /// every file it names exists inside the folder, reporting every problem found, located in
+    /// `manifest.json` (problems with the folder itself, missing or without a manifest, at `$`).
+    /// The bundle is `nil` when any error was found, since half a bundle cannot run.
+    public static func open(_ path: String) -> Loaded<BundleFolder> {
         let manifestPath = FileSystem.join(path, manifestName)
         let emptySource = SourceText(name: manifestPath, bytes: [])
-        func failure(_ message: String) -> BundleLoad {
-            BundleLoad(bundle: nil, diagnostics: [Diagnostic(offset: 0, path: "$", message: message)], source: emptySource)
+        func failure(_ message: String) -> Loaded<BundleFolder> {
+            Loaded(value: nil, diagnostics: [Diagnostic(offset: 0, path: "$", message: message)], source: emptySource)
         }
         switch FileSystem.kind(path) {
         case .folder: break
@@ -60,10 +62,10 @@ public struct BundleFolder: Sendable {
         guard let rootPath = FileSystem.resolved(path) else { return failure("cannot resolve the bundle folder \"\(path)\"") }
         guard FileSystem.exists(manifestPath) else { return failure("the bundle folder has no manifest.json") }
 
-        let load = BundleManifest.load(contentsOf: manifestPath)
+        let (load, references) = BundleManifest.decode(contentsOf: manifestPath)
         var diagnostics = load.diagnostics
         var checked: [String: String?] = [:]
-        for reference in load.references {
+        for reference in references {
             let problem: String?
             if let known = checked[reference.path] {
                 problem = known
@@ -80,14 +82,14 @@ public struct BundleFolder: Sendable {
             .map(\.element)
 
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        guard !hasErrors, let manifest = load.manifest else {
-            return BundleLoad(bundle: nil, diagnostics: diagnostics, source: load.source)
+        guard !hasErrors, let manifest = load.value else {
+            return Loaded(value: nil, diagnostics: diagnostics, source: load.source)
         }
         let bundle = BundleFolder(
             path: path, root: URL(fileURLWithPath: rootPath, isDirectory: true), manifest: manifest,
             isSigned: FileSystem.exists(FileSystem.join(rootPath, signatureName))
         )
-        return BundleLoad(bundle: bundle, diagnostics: diagnostics, source: load.source)
+        return Loaded(value: bundle, diagnostics: diagnostics, source: load.source)
     }
 
     /// What is wrong with the file at bundle path `relative` under the resolved `root`: missing,
@@ -109,22 +111,4 @@ public struct BundleFolder: Sendable {
         case .missing, .other: return "\"\(relative)\" is not a regular file"
         }
     }
-}
-
-/// The outcome of opening a bundle folder: the bundle when nothing is wrong, and every problem
-/// found, located in `manifest.json`.
-public struct BundleLoad: Sendable {
-    /// The opened bundle; `nil` when any error was found, since half a bundle cannot run.
-    public var bundle: BundleFolder?
-    /// Errors and warnings, sorted by position in the manifest. Problems with the folder itself
-    /// (missing, no manifest) are reported at `$`.
-    public var diagnostics: [Diagnostic]
-    /// The manifest's text (empty when it could not be read), to format diagnostics.
-    public var source: SourceText
-
-    /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-    /// Every diagnostic as `FOLDER/manifest.json:LINE:COL: PATH: message`.
-    public var formattedDiagnostics: [String] { diagnostics.map { $0.formatted(in: source) } }
 }

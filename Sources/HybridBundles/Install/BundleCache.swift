@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 #if canImport(Glibc)
 import Glibc
@@ -189,39 +190,17 @@ public struct BundleCache: Sendable {
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "the app name \"\(app)\" cannot name a cache folder")
         }
         let folder = folder(of: app)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw BundleError(.cannotWrite, file: folder, "cannot create the app's cache folder")
-        }
-        let descriptor = open(FileSystem.join(folder, ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw BundleError(.cannotWrite, file: folder, "cannot open the lock file (\(String(cString: strerror(errno))))")
-        }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw BundleError(.cannotWrite, file: folder, "cannot lock the app's cache folder") }
-        }
-        return try body()
+        return try FileLock.withExclusiveLock(on: FileSystem.join(folder, ".lock"), failure: { error in
+            BundleError(.cannotWrite, file: folder, "cannot lock the app's cache folder (\(error))")
+        }, body)
     }
 
-    /// Writes a temporary sibling, syncs it, and renames it over `path`.
+    /// Replaces the file at `path` whole (see `AtomicFile`).
     private func writeAtomically(_ bytes: [UInt8], to path: String) throws(BundleError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(FileError) {
+            try AtomicFile.write(bytes, to: path)
         } catch {
-            throw BundleError(.cannotWrite, file: folder, "cannot create the folder")
-        }
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw BundleError(.cannotWrite, file: path, "cannot write (\(String(cString: strerror(errno))))") }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw BundleError(.cannotWrite, file: path, "cannot write (\(String(cString: strerror(errno))))")
+            throw BundleError(.cannotWrite, file: path, "cannot write (\(error.reason))")
         }
     }
 }

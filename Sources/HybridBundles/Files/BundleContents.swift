@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HybridFiles
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

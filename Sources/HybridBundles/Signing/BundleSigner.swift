@@ -1,5 +1,5 @@
 import Foundation
-import HybridDocument
+import HybridFiles
 import HybridJSON
 import ZIPFoundation
 #if canImport(Glibc)
@@ -54,7 +54,7 @@ public struct BundleSigner: Sendable {
         let problems = zip(load.diagnostics, load.formattedDiagnostics)
             .filter { $0.0.severity == .error && !Self.isUnderFiles($0.0.path) }
             .map { $0.1.replacingOccurrences(of: manifestPath, with: BundleFolder.manifestName) }
-        if !problems.isEmpty || load.diagnostics.isEmpty && load.bundle == nil {
+        if !problems.isEmpty || load.diagnostics.isEmpty && load.value == nil {
             let message = problems.isEmpty ? "cannot open the bundle" : problems.joined(separator: "\n")
             throw BundleError(.invalidManifest, message)
         }
@@ -71,7 +71,7 @@ public struct BundleSigner: Sendable {
         object["files"] = .object(JSONObject(files))
         let bytes = Array(ManifestText.pretty(.object(object)).utf8)
         let check = BundleManifest.load(SourceText(name: BundleFolder.manifestName, bytes: bytes))
-        guard let manifest = check.manifest else {
+        guard let manifest = check.value else {
             throw BundleError(.invalidManifest, check.formattedDiagnostics.joined(separator: "\n"))
         }
         let signature = BundleSignature(signing: bytes, with: key)

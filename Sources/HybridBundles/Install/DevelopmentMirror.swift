@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 
 /// A bundle folder served for development (`hybrid serve DIR`, `http://HOST:PORT/NAME/`) copied

@@ -1,4 +1,4 @@
-import HybridDocument
+import HybridFiles
 import HybridJSON
 
 /// A bundle's `manifest.json` (SPEC §5), decoded and checked.
@@ -61,26 +61,6 @@ public struct BundleManifest: Sendable, Hashable {
     public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "files"]
 }
 
-/// The outcome of reading a manifest: the manifest when it has no error, and every problem
-/// found, in source order.
-public struct ManifestLoad: Sendable {
-    /// The decoded manifest; `nil` when any error was found, since half a manifest cannot be
-    /// run or trusted.
-    public var manifest: BundleManifest?
-    /// Errors and warnings, sorted by position.
-    public var diagnostics: [Diagnostic]
-    /// The text the manifest came from, to format diagnostics.
-    public var source: SourceText
-    /// Every file path the manifest names, with where, so checks on disk can point at them.
-    var references: [ManifestReference] = []
-
-    /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
-    /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
-    public var formattedDiagnostics: [String] { diagnostics.map { $0.formatted(in: source) } }
-}
-
 /// A file path named in a manifest and where it is written.
 struct ManifestReference: Sendable {
     /// The bundle path.
@@ -92,14 +72,21 @@ struct ManifestReference: Sendable {
 }
 
 extension BundleManifest {
-    /// Reads a manifest, collecting every error rather than stopping at the first.
-    public static func load(_ source: SourceText) -> ManifestLoad {
+    /// Reads a manifest, collecting every error rather than stopping at the first. The
+    /// manifest is `nil` when any error was found, since half a manifest cannot be run or trusted.
+    public static func load(_ source: SourceText) -> Loaded<BundleManifest> {
+        decode(source).loaded
+    }
+
+    /// Reads a manifest and notes every file path it names, with where, so checks on disk
+    /// (`BundleFolder.open`) can point at them.
+    static func decode(_ source: SourceText) -> (loaded: Loaded<BundleManifest>, references: [ManifestReference]) {
         let json: SourceJSON
         do {
             json = try JSONParser.parse(source.bytes)
         } catch {
             let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
-            return ManifestLoad(manifest: nil, diagnostics: [diagnostic], source: source)
+            return (Loaded(value: nil, diagnostics: [diagnostic], source: source), [])
         }
         var decoder = ManifestDecoder()
         let manifest = decoder.manifest(json)
@@ -108,17 +95,22 @@ extension BundleManifest {
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        return ManifestLoad(manifest: hasErrors ? nil : manifest, diagnostics: diagnostics, source: source, references: decoder.references)
+        return (Loaded(value: hasErrors ? nil : manifest, diagnostics: diagnostics, source: source), decoder.references)
     }
 
     /// Reads a manifest from a file; a file that cannot be read is reported like a broken
     /// manifest, at `$`.
-    public static func load(contentsOf path: String, displayName: String? = nil) -> ManifestLoad {
+    public static func load(contentsOf path: String, displayName: String? = nil) -> Loaded<BundleManifest> {
+        decode(contentsOf: path, displayName: displayName).loaded
+    }
+
+    /// `decode(_:)` of the file at `path`.
+    static func decode(contentsOf path: String, displayName: String? = nil) -> (loaded: Loaded<BundleManifest>, references: [ManifestReference]) {
         let name = displayName ?? path
         guard let bytes = FileBytes.read(path) else {
             let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
-            return ManifestLoad(manifest: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))
+            return (Loaded(value: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: [])), [])
         }
-        return load(SourceText(name: name, bytes: bytes))
+        return decode(SourceText(name: name, bytes: bytes))
     }
 }

@@ -1,5 +1,3 @@
-import HybridJSON
-
 extension JSONValue {
     /// This value with `overlay` merged in: objects merge member by member (recursively),
     /// anything else is replaced. Used for `--state` files over a screen's own state.

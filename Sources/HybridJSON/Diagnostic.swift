@@ -1,5 +1,3 @@
-import HybridJSON
-
 /// One problem found in a document, located by byte offset and JSON path.
 ///
 /// Rendered as `FILE:LINE:COL: $.body.children[2].style.width: message`, the shape every tool of

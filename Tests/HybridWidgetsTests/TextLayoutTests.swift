@@ -1,0 +1,58 @@
+import HybridCells
+import HybridDocument
+@testable import HybridWidgets
+import XCTest
+
+/// Line breaking of styled runs, measured in terminal cells, below the widgets that use it.
+final class TextLayoutTests: XCTestCase {
+    /// The lines `text` (one unstyled run) breaks into, as plain strings.
+    private func lines(_ text: String, width: Int, wrap: WrapMode) -> [String] {
+        TextLayout.lines([TextRun(text: text, style: CellStyle())], width: width, wrap: wrap)
+            .map { $0.runs.map(\.text).joined() }
+    }
+
+    func testWordWrap() {
+        XCTAssertEqual(lines("hello world foo", width: 11, wrap: .word), ["hello world", "foo"])
+        XCTAssertEqual(lines("hello world", width: 5, wrap: .word), ["hello", "world"])
+        XCTAssertEqual(lines("short", width: 10, wrap: .word), ["short"])
+        XCTAssertEqual(lines("a  b", width: 10, wrap: .word), ["a  b"], "inner spaces kept")
+        XCTAssertEqual(lines("ab   cd", width: 4, wrap: .word), ["ab", "cd"], "spaces at a break dropped")
+        XCTAssertEqual(lines("  ab cd", width: 5, wrap: .word), ["  ab", "cd"], "indentation kept")
+    }
+
+    func testWordWrapBreaksLongWords() {
+        XCTAssertEqual(lines("abcdefghij", width: 4, wrap: .word), ["abcd", "efgh", "ij"])
+        XCTAssertEqual(lines("a verylongword b", width: 5, wrap: .word), ["a", "veryl", "ongwo", "rd b"])
+    }
+
+    func testWordWrapMovesWideGlyphsWhole() {
+        XCTAssertEqual(lines("中文 字符", width: 4, wrap: .word), ["中文", "字符"])
+        XCTAssertEqual(lines("中文字", width: 5, wrap: .word), ["中文", "字"])
+    }
+
+    func testCharWrap() {
+        XCTAssertEqual(lines("abcdef", width: 4, wrap: .char), ["abcd", "ef"])
+        XCTAssertEqual(lines("中文字", width: 3, wrap: .char), ["中", "文", "字"])
+        XCTAssertEqual(lines("a中b", width: 2, wrap: .char), ["a", "中", "b"])
+        XCTAssertEqual(lines("e\u{301}e\u{301}e\u{301}", width: 2, wrap: .char), ["e\u{301}e\u{301}", "e\u{301}"],
+                       "a grapheme cluster is never split")
+    }
+
+    func testExplicitBreaksAndNone() {
+        XCTAssertEqual(lines("ab\ncd", width: 10, wrap: .word), ["ab", "cd"])
+        XCTAssertEqual(lines("ab\r\ncd", width: 10, wrap: .char), ["ab", "cd"])
+        XCTAssertEqual(lines("ab\n\ncd", width: 1, wrap: .none), ["ab", "", "cd"])
+        XCTAssertEqual(lines("a long line", width: 3, wrap: .none), ["a long line"])
+        XCTAssertEqual(lines("", width: 5, wrap: .word), [""])
+        XCTAssertEqual(lines("ab\n", width: 5, wrap: .word), ["ab", ""])
+    }
+
+    func testRunsKeepTheirStylesAcrossBreaks() {
+        var bold = CellStyle()
+        bold.attributes = .bold
+        let laid = TextLayout.lines([TextRun(text: "ab ", style: CellStyle()), TextRun(text: "cd", style: bold)], width: 3, wrap: .word)
+        XCTAssertEqual(laid.map { $0.runs.map(\.text) }, [["ab"], ["cd"]])
+        XCTAssertEqual(laid.map(\.width), [2, 2])
+        XCTAssertEqual(laid[1].runs[0].style, bold)
+    }
+}
