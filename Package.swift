@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal", "TestSupport"]),
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
-        .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout"]),
+        .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout", "TestSupport"]),
         .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
         // What tests share: a loopback HTTP server, temporary folders, crafted archives, the Python
         // checks, and frames as a person sees them (StyledFrame, TerminalModel).

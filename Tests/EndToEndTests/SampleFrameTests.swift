@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Every sample screen renders, through the real binary, to its exact golden frame.
+/// Every sample screen renders, through the real binary, to its exact golden frames: the
+/// plain rows, and the styled frame (`NAME.styled.txt`) a truecolor terminal shows for `--ansi`.
 final class SampleFrameTests: XCTestCase {
     static let sizes = ["peer-scene": "120x40"]
 
@@ -20,7 +21,27 @@ final class SampleFrameTests: XCTestCase {
             XCTAssertEqual(rows.count, Int(size.split(separator: "x")[1]), "\(sample): one line per row")
             try CommandRunner.assertGolden(result.standardOutput,
                                            CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/\(name).txt"))
+            try assertStyledGolden(sample, name: name, size: size)
         }
+    }
+
+    /// Replays the `--ansi` output on a terminal model and compares the frame, styles and all.
+    func assertStyledGolden(_ sample: String, name: String, size: String) throws {
+        let result = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--ansi"],
+                                              environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color", "NO_COLOR": ""])
+        XCTAssertEqual(result.status, 0, "\(sample): \(result.standardError)")
+        let dimensions = size.split(separator: "x").compactMap { Int($0) }
+        var terminal = TerminalModel(width: dimensions[0], height: dimensions[1])
+        // A terminal's line discipline turns each line end into a carriage return and a line feed.
+        terminal.feed(Array(result.standardOutput.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+        XCTAssertEqual(terminal.lines(), try plainRows(of: sample, size: size), "\(sample): the styled frame shows the plain one")
+        try CommandRunner.assertGolden(StyledFrame.text(of: terminal.screen) + "\n",
+                                       CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/\(name).styled.txt"))
+    }
+
+    private func plainRows(of sample: String, size: String) throws -> [String] {
+        let plain = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--plain"])
+        return plain.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
     func testRenderAppliesAStateFile() throws {
