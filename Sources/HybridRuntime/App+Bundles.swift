@@ -8,31 +8,6 @@ import HybridServices
 import HybridTerminal
 import HybridWidgets
 
-/// Where a bundle comes from (SPEC §4 `app.load(bundle:)`).
-public enum BundleSource: Sendable, Equatable {
-    /// A bundle folder: run in place; checked against the trusted keys when signed, run with a
-    /// warning as a development bundle when not.
-    case directory(String)
-    /// A signed `.hbundle` archive on disk, installed into the cache.
-    case archive(String)
-    /// A signed `.hbundle` archive at an `http(s)` URL, downloaded and installed into the cache.
-    case url(URL)
-    /// A bundle folder served by `hybrid serve` on this machine (`http://127.0.0.1:PORT/NAME/`),
-    /// run unsigned and reloaded whenever the served folder changes.
-    case development(URL)
-
-    /// Reads a command-line target: a URL (of an archive when it ends in `.hbundle`, else of a
-    /// served folder for development), a folder, or (any other file) an archive.
-    public init(target: String) {
-        if let url = URL(string: target), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            self = url.pathExtension == "hbundle" ? .url(url) : .development(url)
-        } else {
-            var isFolder: ObjCBool = false
-            self = FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) && isFolder.boolValue ? .directory(target) : .archive(target)
-        }
-    }
-}
-
 /// Running bundles (SPEC §5): installing, starting under watch, and falling back when a new
 /// version fails to start.
 extension HybridApp {
@@ -84,7 +59,7 @@ extension HybridApp {
                     return try fallback()
                 }
             }
-            try start(installedVersionsOf: app!, fallback: fallback)
+            try boot.start(installedVersionsOf: app!, fallback: fallback)
         case .url(let url):
             var app = expectedApp ?? bundleCache.app(forOrigin: url.absoluteString)
             do {
@@ -97,7 +72,7 @@ extension HybridApp {
                 guard let fallback else { throw AppError("\(url.absoluteString): nothing could be downloaded and nothing of it is installed") }
                 return try fallback()
             }
-            try start(installedVersionsOf: app, fallback: fallback)
+            try boot.start(installedVersionsOf: app, fallback: fallback)
         }
     }
 
@@ -138,7 +113,7 @@ extension HybridApp {
         } catch {
             throw AppError("\(url.absoluteString): \(error)")
         }
-        hostRouter = router
+        rememberHostRouter()
         try load(folder: mirror.folder, unsignedWarning: "\(url.absoluteString): a development bundle (unsigned); it reloads whenever the served folder changes")
         Task.detached { [weak self] in
             var seen = generation
@@ -187,62 +162,6 @@ extension HybridApp {
         }
     }
 
-    // MARK: Starting under watch
-
-    /// Starts the newest launchable version of `app`, falling back version by version.
-    func start(installedVersionsOf app: String, fallback: (() throws(AppError) -> Void)?) throws(AppError) {
-        var candidates = bundleCache.launchableVersions(of: app).map(BootCandidate.installed)
-        if let fallback { candidates.append(.embedded(fallback)) }
-        guard !candidates.isEmpty else { throw AppError("no version of \(app) is installed that can start") }
-        try registerBuiltInsIfNeeded(app: app)
-        hostRouter = router
-        try launch(candidates[...])
-    }
-
-    /// Starts the first candidate; its failure, now or later, starts the next.
-    private func launch(_ candidates: ArraySlice<BootCandidate>) throws(AppError) {
-        guard let candidate = candidates.first else {
-            throw AppError("nothing could start: every version failed (see above)")
-        }
-        let attempt = BootAttempt(candidate: candidate, rest: candidates.dropFirst())
-        boot = attempt
-        switch candidate {
-        case .embedded(let start):
-            boot = nil
-            try start()
-            return
-        case .installed(let installed):
-            if installed.state == .trying {
-                // The last start of this version never ended: the process died in it.
-                return try fail(attempt, "its last start never finished (the app crashed or was killed while it started)")
-            }
-            if installed.state == nil { record(.trying, installed) }
-            let load = BundleFolder.open(installed.path)
-            guard let bundle = load.value, !load.hasErrors else {
-                return try fail(attempt, load.formattedDiagnostics.joined(separator: "\n"))
-            }
-            do {
-                // Every load checks the signature again: the cache is only a folder on disk.
-                _ = try BundleVerifier(trustedKeys: trustedKeys).verifyFolder(installed.path)
-            } catch {
-                return try fail(attempt, "\(installed.path): \(error)")
-            }
-            do {
-                try self.load(bundle: bundle)
-            } catch {
-                return try fail(attempt, attempt.failure ?? error.description)
-            }
-        }
-        if let failure = attempt.failure { return try fail(attempt, failure) }
-        if attempt.isReady { return succeed(attempt) }
-        loop.beginWork()
-        attempt.holdsWork = true
-        attempt.timer = loop.schedule(after: readyTimeout) { [weak self, weak attempt] in
-            guard let self, let attempt else { return }
-            failLater(attempt, "it did not call hybrid.ready() within \(formatDuration(readyTimeout))")
-        }
-    }
-
     /// Loads a bundle folder: routes its screens, grants what its manifest asks, runs its
     /// `patches` and its `entry` script, then opens its `start` screen (unless the script
     /// already showed one). A bundle without `entry` is ready once its start screen opened.
@@ -266,11 +185,11 @@ extension HybridApp {
         }
         caller = ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions))
         let runtime = startScripts(caller: caller)
-        runtime.onReady = { [weak self] in self?.scriptIsReady() }
+        runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError
         runtime.onError = { [weak self] error in
             report(error)
-            self?.scriptFailedWhileStarting(error.report)
+            self?.boot.scriptFailed(error.report)
         }
         for patch in manifest.patches {
             guard let path = folder.filePath(for: patch) else { throw AppError("\(folder.path): the patch \"\(patch)\" is not a usable path") }
@@ -283,85 +202,12 @@ extension HybridApp {
         if screens.isEmpty {
             try push(url: manifest.start.hasPrefix("app://") ? manifest.start : "app://" + manifest.start)
         }
-        if manifest.entry == nil { boot?.isReady = true }
+        if manifest.entry == nil { boot.startScreenOpened() }
     }
 
-    private func scriptIsReady() {
-        guard let attempt = boot else { return }
-        attempt.isReady = true
-        // Ready while starting is settled by `launch`; later, here.
-        if attempt.holdsWork { succeed(attempt) }
-    }
-
-    /// Called for every script failure: one before the start is ready fails the start.
-    func scriptFailedWhileStarting(_ report: String) {
-        guard let attempt = boot, !attempt.isReady, attempt.failure == nil else { return }
-        attempt.failure = "it failed while starting: " + report
-        // Unloading from inside the script's own call would pull the runtime from under it.
-        if attempt.holdsWork {
-            loop.post { [weak self, weak attempt] in
-                guard let self, let attempt else { return }
-                failLater(attempt, attempt.failure!)
-            }
-        }
-    }
-
-    private func succeed(_ attempt: BootAttempt) {
-        guard boot === attempt else { return }
-        release(attempt)
-        boot = nil
-        if case .installed(let installed) = attempt.candidate, installed.state != .healthy { record(.healthy, installed) }
-    }
-
-    /// Marks the attempt's version bad, unloads it, and starts the next candidate.
-    private func fail(_ attempt: BootAttempt, _ reason: String) throws(AppError) {
-        guard boot === attempt else { return }
-        release(attempt)
-        boot = nil
-        if case .installed(let installed) = attempt.candidate, installed.state == .healthy {
-            // It started well before, so the cause may lie outside it: skipped now, not condemned.
-            onProblem("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(reason)")
-        } else if case .installed(let installed) = attempt.candidate {
-            let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
-            onProblem("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
-            do {
-                try bundleCache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
-            } catch {
-                onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
-            }
-        }
-        unloadBundle()
-        try launch(attempt.rest)
-    }
-
-    /// A failure found while the app runs: nowhere to throw to, so the app ends with it when
-    /// nothing else can start.
-    private func failLater(_ attempt: BootAttempt, _ reason: String) {
-        do {
-            try fail(attempt, reason)
-        } catch {
-            onProblem(error.description)
-            failure = error
-            quit()
-        }
-        needsFrame = true
-    }
-
-    private func release(_ attempt: BootAttempt) {
-        if let timer = attempt.timer { loop.cancel(timer) }
-        attempt.timer = nil
-        if attempt.holdsWork {
-            attempt.holdsWork = false
-            loop.endWork()
-        }
-    }
-
-    private func record(_ state: BootState, _ installed: InstalledBundle) {
-        do {
-            try bundleCache.record(state, version: installed.version, of: installed.app)
-        } catch {
-            onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
-        }
+    /// Keeps the router as the host set it up, to restore when a bundle is unloaded.
+    func rememberHostRouter() {
+        hostRouter = router
     }
 
     /// Forgets everything a bundle brought: its scripts (and so their patches), screens,
@@ -381,26 +227,3 @@ extension HybridApp {
     }
 }
 
-/// What can be started for an app, in order of preference.
-enum BootCandidate {
-    /// A version in the cache.
-    case installed(InstalledBundle)
-    /// The host's own screens.
-    case embedded(() throws(AppError) -> Void)
-}
-
-/// One start under watch: settled once, by `hybrid.ready()`, a failure, or the timeout.
-/// Loop thread only, like the app.
-final class BootAttempt: @unchecked Sendable {
-    let candidate: BootCandidate
-    let rest: ArraySlice<BootCandidate>
-    var isReady = false
-    var failure: String?
-    var timer: EventLoop.TimerID?
-    var holdsWork = false
-
-    init(candidate: BootCandidate, rest: ArraySlice<BootCandidate>) {
-        self.candidate = candidate
-        self.rest = rest
-    }
-}

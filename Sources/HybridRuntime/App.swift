@@ -59,15 +59,18 @@ public final class HybridApp: @unchecked Sendable {
     /// Where `load(bundle:)` installs archives and downloads.
     public var bundleCache = BundleCache.standard()
     /// How long a new version may take to call `hybrid.ready()` before it is marked bad.
-    public var readyTimeout = 5.0
+    public var readyTimeout: Double {
+        get { boot.readyTimeout }
+        set { boot.readyTimeout = newValue }
+    }
     /// Seconds of network silence before a download is given up (and what is installed runs).
     public var downloadTimeout = 10.0
     /// Told of a download's progress, `(received, expected)` bytes.
     public var downloadProgress: (@Sendable (Int, Int?) -> Void)?
     /// Set when the app ended because nothing it was given could start.
-    public internal(set) var failure: AppError?
-    /// The start being watched, until it is ready or failed.
-    var boot: BootAttempt?
+    public var failure: AppError? { boot.failure }
+    /// Starts bundles under watch and falls back when one fails.
+    private(set) lazy var boot = BootSupervisor(app: self)
     /// The router as the host set it up, restored when a failed bundle is unloaded.
     var hostRouter: Router?
 
