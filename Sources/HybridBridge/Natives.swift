@@ -78,47 +78,52 @@ enum Native: String, CaseIterable {
 }
 
 /// What prelude.js returns: the functions Swift calls into it.
-struct PreludeEntryPoints {
+enum PreludeEntryPoint: String, CaseIterable {
     /// `dispatch(name, data, id)`: runs the handler `name` registered with
     /// `WebViewJavascriptBridge.registerHandler` on `data`; it answers through
     /// `respond({id, response})`, once, and throws what the handler threw.
-    let dispatch: ProtectedValue
+    case dispatch
     /// `loadMain(path, source)`: runs `source`, the file `path`, as the main module.
-    let loadMain: ProtectedValue
+    case loadMain
     /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
-    let forgetFields: ProtectedValue
-
-    init(_ exports: JavaScriptValue) {
-        dispatch = exports["dispatch"].protect()
-        loadMain = exports["loadMain"].protect()
-        forgetFields = exports["forgetFields"].protect()
-    }
+    case forgetFields
 }
 
-/// What patches.js returns: `forPrelude`, the prelude's own calls through hooks (prelude.js
-/// gets it as `patches`), and `forSwift`, these.
-struct PatchEntryPoints {
+/// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
+/// through hooks, goes to prelude.js as `patches`).
+enum PatchEntryPoint: String, CaseIterable {
     /// `method(target, original, args)` → `[result, id of the hook that made it or 0]` of the
     /// patchable function `target` through its hooks, or `null` when `original` (the Swift body)
     /// threw and nothing caught it, or could not take its arguments.
-    let method: ProtectedValue
+    case method
     /// `handler(target, fn, args)` → what `fn(...args)` returns through the hooks on `target`.
-    let handler: ProtectedValue
+    case handler
     /// `service(name, params, done)`: calls the service `name` through its hooks the way
     /// `hybrid.call` does, and `done(true, value)` or `done(false, code, message)` with the answer.
-    let service: ProtectedValue
+    case service
     /// `runaway()` → `[target, id]` of the hook the time limit stopped, or `null`; resets what
     /// the table was running.
-    let runaway: ProtectedValue
+    case runaway
     /// `fail(id, revoking)`: counts a failure of the hook `id` (`revoking` a success counted before).
-    let fail: ProtectedValue
+    case fail
+}
 
+/// The functions a script handed back (`PreludeEntryPoint`s or `PatchEntryPoint`s), kept alive.
+struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Point.RawValue == String {
+    private let functions: [Point: ProtectedValue]
+
+    /// Takes each of `Point`'s functions from `exports`, the object the script returned.
     init(_ exports: JavaScriptValue) {
-        method = exports["method"].protect()
-        handler = exports["handler"].protect()
-        service = exports["service"].protect()
-        runaway = exports["runaway"].protect()
-        fail = exports["fail"].protect()
+        functions = Dictionary(uniqueKeysWithValues: Point.allCases.map { point in
+            let function = exports[point.rawValue]
+            precondition(function.isFunction, "the bridge's JavaScript returned no function \(point.rawValue) (\(Point.self))")
+            return (point, function.protect())
+        })
+    }
+
+    subscript(point: Point) -> ProtectedValue {
+        // Every case was taken in `init`.
+        functions[point]!
     }
 }
 

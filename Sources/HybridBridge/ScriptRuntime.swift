@@ -102,11 +102,12 @@ public final class ScriptRuntime: @unchecked Sendable {
                                    ready: { [unowned self] in becomeReady() }).makeObject().protect()
         do {
             let patches = try Self.run(.patches, in: context, with: [native])
-            hooks.entryPoints = PatchEntryPoints(patches["forSwift"])
-            let prelude = PreludeEntryPoints(try Self.run(.prelude, in: context, with: [native, patches["forPrelude"].protect()]))
-            handlers.dispatch = prelude.dispatch
-            modules.loadMain = prelude.loadMain
-            calls.onStaleFields = { _ = try? prelude.forgetFields.value.call() }
+            hooks.entryPoints = EntryPoints(patches["forSwift"])
+            let prelude = EntryPoints<PreludeEntryPoint>(try Self.run(.prelude, in: context, with: [native, patches["forPrelude"].protect()]))
+            handlers.dispatch = prelude[.dispatch]
+            modules.loadMain = prelude[.loadMain]
+            let forgetFields = prelude[.forgetFields]
+            calls.onStaleFields = { _ = try? forgetFields.value.call() }
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }

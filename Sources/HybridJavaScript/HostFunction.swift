@@ -57,7 +57,7 @@ extension JavaScriptContext {
 
     /// Defines a global function named `name` at the C level (see `HostFunctionBody`).
     public func define(_ name: String, _ body: @escaping HostFunctionBody) {
-        set(name, to: makeHostFunction(body), on: nil, hidden: false)
+        set(name, to: makeHostFunction(body), on: nil)
     }
 
     private func makeHostFunction(_ body: @escaping HostFunctionBody) -> JSObjectRef {

@@ -81,7 +81,7 @@ extension JavaScriptContext {
         case .object(let object):
             let result = JSObjectMake(ref, nil, nil)!
             for member in object {
-                set(member.key, to: makeRef(member.value), on: result, hidden: false)
+                set(member.key, to: makeRef(member.value), on: result)
             }
             return result
         }

@@ -98,19 +98,16 @@ public final class JavaScriptContext {
 
     // MARK: Properties
 
-    /// Sets the global `name` to `value`; `hidden` makes it non-enumerable and read-only.
-    public func set(_ name: String, to value: JavaScriptValue, hidden: Bool = false) {
-        set(name, to: value.ref, on: nil, hidden: hidden)
+    /// Sets the global `name` to `value`.
+    public func set(_ name: String, to value: JavaScriptValue) {
+        set(name, to: value.ref, on: nil)
     }
 
     /// Sets `object[name] = value` (the global object's without `object`).
-    func set(_ name: String, to value: JSValueRef, on object: JSObjectRef?, hidden: Bool) {
+    func set(_ name: String, to value: JSValueRef, on object: JSObjectRef?) {
         let key = JSStringCreateWithUTF8CString(name)
         defer { JSStringRelease(key) }
-        let attributes = hidden
-            ? JSPropertyAttributes(kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly)
-            : JSPropertyAttributes(kJSPropertyAttributeNone)
-        JSObjectSetProperty(ref, object ?? JSContextGetGlobalObject(ref), key, value, attributes, nil)
+        JSObjectSetProperty(ref, object ?? JSContextGetGlobalObject(ref), key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
     }
 
     /// `object[name]`, or `nil` when undefined.

@@ -61,16 +61,15 @@ public struct JavaScriptValue {
     /// The value as JSON (see `JavaScriptContext.json(from:)`).
     public var json: JSONValue { context.json(from: ref) }
 
-    /// `value[name]`; `undefined` when the value has no such property or is not an object.
+    /// `value[name]`; `undefined` when there is no such property (or no value to have one).
     public subscript(name: String) -> JavaScriptValue {
         JavaScriptValue(context.property(name, of: ref) ?? context.undefined.ref, in: context)
     }
 
-    /// Sets `value[name]`; `hidden` makes it non-enumerable and read-only. Does nothing on a
-    /// value that is not an object.
-    public func set(_ name: String, to value: JavaScriptValue, hidden: Bool = false) {
-        guard let object = JSValueToObject(context.ref, ref, nil) else { return }
-        context.set(name, to: value.ref, on: object, hidden: hidden)
+    /// Sets `value[name]`. Does nothing on a value that is not an object.
+    public func set(_ name: String, to value: JavaScriptValue) {
+        guard JSValueIsObject(context.ref, ref), let object = JSValueToObject(context.ref, ref, nil) else { return }
+        context.set(name, to: value.ref, on: object)
     }
 
     /// Defines a function property named `name` that runs `body`.

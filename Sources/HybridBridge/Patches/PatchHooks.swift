@@ -8,7 +8,7 @@ import Logging
 /// one is disabled — is described once, in docs/hot-fixes.md.
 ///
 /// Swift keeps only which targets have a hook that runs, so a call nobody patched never enters
-/// JavaScript, and patches.js's entry points (`PatchEntryPoints`) for the calls that start in
+/// JavaScript, and patches.js's entry points (`PatchEntryPoint`) for the calls that start in
 /// Swift: patchable functions (`callPatchable`), `ui.handler` handlers (`invoke`) and screens'
 /// `call` actions (`callService`). Calls that start in scripts consult the table in JavaScript.
 /// Loop thread only.
@@ -18,7 +18,7 @@ final class PatchHooks {
 
     /// patches.js's calls for Swift; nil once the runtime shut down (patched functions called
     /// after that run their Swift bodies).
-    var entryPoints: PatchEntryPoints?
+    var entryPoints: EntryPoints<PatchEntryPoint>?
 
     private let entries: ScriptEntries
     private let services: ServiceRegistry
@@ -122,7 +122,7 @@ final class PatchHooks {
 
     /// `ScriptRuntime.invoke(_:patchedAs:as:with:)`: `function` through the hooks on `target`.
     func invoke(_ function: ProtectedValue, patchedAs target: String, as what: String, with arguments: [JSONValue]) -> Result<JSONValue, ScriptError>? {
-        guard hookedTargets.contains(target), let handler = entryPoints?.handler else { return nil }
+        guard hookedTargets.contains(target), let handler = entryPoints?[.handler] else { return nil }
         return entries.enter(what) { (context) throws(ScriptError) in
             try handler.value.call(making: [{ context.makeString(target) }, { function.value }, { context.makeValue(.array(arguments)) }]).json
         }
@@ -130,7 +130,7 @@ final class PatchHooks {
 
     /// `ScriptRuntime.callService`: the service `name` called the way `hybrid.call` calls it.
     func callService(_ name: String, parameters: JSONValue, completion: @escaping (Result<JSONValue, ServiceError>) -> Void) -> Bool {
-        guard let service = entryPoints?.service else { return false }
+        guard let service = entryPoints?[.service] else { return false }
         let answer = ServiceAnswer(completion)
         let started = entries.enter("a call of \(name)") { (context) throws(ScriptError) in
             try service.value.call(making: [{ context.makeString(name) }, { context.makeValue(parameters) }, {
@@ -167,7 +167,7 @@ final class PatchHooks {
             entries.report(ScriptError(message: "\(target): the input cannot be passed to scripts (\(error)); the original ran unpatched", location: nil, stack: []))
             return try body(input)
         }
-        guard let method = entryPoints?.method else { return try body(input) }
+        guard let method = entryPoints?[.method] else { return try body(input) }
         let call = MethodCall<Out, Failure>(arguments: arguments)
         let outcome = entries.enter("a call of \(name)") { (context) throws(ScriptError) in
             try method.value.call(making: [{ context.makeString(target) }, {
@@ -215,7 +215,7 @@ final class PatchHooks {
     /// After the time limit stopped the outermost entry: the patch hook that was running, if
     /// any (the runaway is one of its failures), with the table's running state reset.
     func findRunaway() -> ScriptEntries.Runaway? {
-        guard let runaway = entryPoints?.runaway,
+        guard let runaway = entryPoints?[.runaway],
               let value = try? runaway.value.call(),
               case .array(let parts) = value.json, parts.count == 2,
               let target = parts[0].stringValue, case .integer(let id) = parts[1] else { return nil }
@@ -226,7 +226,7 @@ final class PatchHooks {
 
     /// Counts a failure of hook `id`; `revoking` when it was first counted as a success.
     private func countFailure(of id: Int, revoking: Bool) {
-        guard let fail = entryPoints?.fail else { return }
+        guard let fail = entryPoints?[.fail] else { return }
         entries.enter("the patch table") { (context) throws(ScriptError) in
             try fail.value.call(making: [{ context.makeNumber(Double(id)) }, { context.makeBoolean(revoking) }])
         }
