@@ -41,10 +41,14 @@ let package = Package(
         .target(name: "HybridServices", dependencies: [
             "HybridJSON", "HybridFiles", "HybridTerminal", .product(name: "Logging", package: "swift-log"),
         ]),
+        // Its JavaScript (JavaScript/*.js) is embedded in the library at build time, so a host
+        // binary carries it (resources would need a bundle shipped beside the binary on Linux).
         .target(name: "HybridBridge", dependencies: [
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], plugins: ["EmbedJavaScript"]),
+        .plugin(name: "EmbedJavaScript", capability: .buildTool(), dependencies: ["EmbedJavaScriptTool"]),
+        .executableTarget(name: "EmbedJavaScriptTool", path: "Plugins/EmbedJavaScriptTool"),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
             "HybridJSON", "HybridFiles",
@@ -101,7 +105,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
-        .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge"]),
+        .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge", "HybridJavaScript", "HybridEventLoop"]),
         .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles", "TestSupport"]),
         .testTarget(name: "HybridBundlesTests", dependencies: [
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -75,7 +75,7 @@ enum Bench {
 
         let js = JavaScriptContext()
         let compiled = try js.evaluate("(function (a, b, c) { return a + b * 2 > c ? 'x' : 'y'; })")
-        guard let function = JSValueToObject(js.ref, compiled, nil) else { fatalError("no function") }
+        guard let function = JSValueToObject(js.ref, compiled.ref, nil) else { fatalError("no function") }
         JSValueProtect(js.ref, function)
         defer { JSValueUnprotect(js.ref, function) }
         var jsHits = 0

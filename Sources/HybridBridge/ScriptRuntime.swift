@@ -1,4 +1,3 @@
-import CJavaScriptCore
 import Foundation
 import HybridEventLoop
 import HybridJSON
@@ -7,98 +6,58 @@ import HybridServices
 import Logging
 
 /// Runs scripts against native services: one JavaScriptCore context on one event loop, with
-/// the SPEC §3 globals (`hybrid`, `WebViewJavascriptBridge`, `console`, timers, `require`).
+/// the SPEC §3 globals (`hybrid`, `WebViewJavascriptBridge`, `console`, timers, `require`,
+/// `patch`, `defineClass`), built by the bridge's JavaScript (`BridgeScript`) on the natives
+/// declared in `Natives.swift`.
 ///
-/// Everything here happens on the loop's thread; other threads only `post` to the loop.
-/// Every entry from native code into JavaScript goes through `enter`, which applies the time
-/// limit's verdict and reports what a script threw, so a bad script never stops the app.
-/// Release a runtime on its loop thread, or call `shutdown()` there first.
+/// It coordinates parts that each own their state: `ScriptEntries` (every entry into
+/// JavaScript, and the reports), `ServiceCalls`, `ScriptTimers`, `ModuleLoader`,
+/// `HandlerCalls` and `PatchHooks`. Everything happens on the loop's thread (other threads only
+/// `post` to the loop), which every public method checks. Release a runtime on its loop
+/// thread, or call `shutdown()` there first.
 public final class ScriptRuntime: @unchecked Sendable {
     /// The loop scripts run on.
     public let loop: EventLoop
-    /// The services scripts may call.
-    public let services: ServiceRegistry
-    /// Who the scripts are, for permission checks.
-    public var caller: ServiceCaller
-    /// The JavaScript context.
-    public let context: JavaScriptContext
-    /// The CPU time one entry into JavaScript may take before it is stopped. Time spent in
-    /// sync services called from that entry counts too.
-    public let timeLimit: Double
-
-    /// Where `console.*` output goes: `(level, text)`, level one of log, info, debug, warn, error.
-    public var console: (String, String) -> Void
-    /// Where uncaught exceptions, unhandled rejections and runaway scripts are reported.
-    public var onError: (ScriptError) -> Void
-    /// Called when the script calls `hybrid.ready()`.
+    /// Called when the script calls `hybrid.ready()`, the first time.
     public var onReady: () -> Void = {}
-
-    /// How many failures (uncaught errors, unhandled rejections, runaways) were reported.
-    public private(set) var failureCount = 0
     /// Whether the script called `hybrid.ready()`.
-    public internal(set) var isReady = false
+    public private(set) var isReady = false
 
-    var resolver = ModuleResolver(root: ".")
-    var modules: Set<String> = []
-    var timers: [Int: (id: EventLoop.TimerID, callback: ProtectedValue)] = [:]
-    var nextTimer = 1
-    var pendingCalls: [Int: PendingCall] = [:]
-    var nextCall = 1
-    var responses: [Int: (JSONValue) -> Void] = [:]
-    var nextResponse = 1
-    var dispatcher: ProtectedValue?
-    /// The prelude's entry points for patched calls that start in Swift.
-    var patchRunner: ProtectedValue?
-    /// Targets with a hook that runs, and the method names among them (see `+Patches`).
-    var hookedTargets: Set<String> = []
-    var hookedMethods: Set<String> = []
-    var mainLoader: ProtectedValue?
-    var failed: ProtectedValue?
-    var pending: ProtectedValue?
-    /// What is running now, innermost last: a fallback location for values thrown without one.
-    var entries: [String] = []
-    /// The nested entry the time limit stopped, until the outermost one ends.
-    var stoppedInside: String?
-    lazy var decoder = JSValueDecoder(context: context)
-    var isShutDown = false
+    private let entries: ScriptEntries
+    private let calls: ServiceCalls
+    private let timers: ScriptTimers<ProtectedValue>
+    private let modules: ModuleLoader
+    private let handlers: HandlerCalls
+    private let hooks: PatchHooks
+    private var isShutDown = false
 
-    final class PendingCall {
-        let name: String
-        let resolve: ProtectedValue
-        let reject: ProtectedValue
-        var timeout: EventLoop.TimerID?
-        var task: Task<Void, Never>?
-
-        init(name: String, resolve: ProtectedValue, reject: ProtectedValue) {
-            self.name = name
-            self.resolve = resolve
-            self.reject = reject
-        }
-    }
-
-    /// Wraps each module; kept on the module's first line so every other line keeps its number
-    /// (only columns on line 1 shift, and `ScriptLocation` shifts them back).
-    static let moduleHeader = "(function (exports, require, module, __filename, __dirname) {"
-
-    /// A runtime whose scripts call `services` as `caller`.
+    /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
+    /// entry into JavaScript may take before it is stopped (time spent in sync services called
+    /// from that entry counts too).
     public init(services: ServiceRegistry, caller: ServiceCaller = .host, loop: EventLoop = EventLoop(), timeLimit: Double = 1) {
-        self.services = services
-        self.caller = caller
         self.loop = loop
-        self.timeLimit = timeLimit
-        context = JavaScriptContext()
         let consoleLogger = Logger(label: "hybrid.console")
-        console = { level, text in
+        let scriptLogger = Logger(label: "hybrid.script")
+        entries = ScriptEntries(context: JavaScriptContext(), timeLimit: timeLimit, console: { level, text in
             switch level {
             case "error": consoleLogger.error("\(text)")
             case "warn": consoleLogger.warning("\(text)")
             case "debug": consoleLogger.debug("\(text)")
             default: consoleLogger.info("\(text)")
             }
+        }, onError: { error in scriptLogger.error("\(error.report)") })
+        calls = ServiceCalls(services: services, caller: caller, entries: entries, loop: loop)
+        timers = ScriptTimers(loop: loop) { [entries] callback, repeating in
+            let result = entries.enter(repeating ? "an interval" : "a timeout") { (_) throws(ScriptError) in
+                try callback.value.call()
+            }
+            guard case .failure(let error) = result else { return true }
+            return !error.isTermination
         }
-        let scriptLogger = Logger(label: "hybrid.script")
-        onError = { error in scriptLogger.error("\(error.report)") }
-        context.limitExecutionTime(to: timeLimit)
+        modules = ModuleLoader(entries: entries)
+        handlers = HandlerCalls(entries: entries)
+        hooks = PatchHooks(entries: entries, services: services)
+        entries.findRunaway = { [unowned hooks] in hooks.findRunaway() }
         installPrelude()
     }
 
@@ -106,6 +65,70 @@ public final class ScriptRuntime: @unchecked Sendable {
         shutdown()
     }
 
+    /// The JavaScript context.
+    public var context: JavaScriptContext { entries.context }
+    /// The services scripts may call.
+    public var services: ServiceRegistry { calls.services }
+    /// Who the scripts are, for permission checks.
+    public var caller: ServiceCaller {
+        get { calls.caller }
+        set { calls.caller = newValue }
+    }
+    /// The CPU time one entry into JavaScript may take before it is stopped.
+    public var timeLimit: Double { entries.timeLimit }
+    /// Where `console.*` output goes: `(level, text)`, level one of log, info, debug, warn, error.
+    public var console: (String, String) -> Void {
+        get { entries.console }
+        set { entries.console = newValue }
+    }
+    /// Where uncaught exceptions, unhandled rejections and runaway scripts are reported.
+    public var onError: (ScriptError) -> Void {
+        get { entries.onError }
+        set { entries.onError = newValue }
+    }
+    /// How many failures (uncaught errors, unhandled rejections, runaways) were reported.
+    public var failureCount: Int { entries.failureCount }
+
+    /// The patch table first (the prelude consults it), then the prelude; each hands back the
+    /// functions Swift calls into it.
+    private func installPrelude() {
+        context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
+            var error = arguments.context.scriptError(from: arguments[1])
+            error.message = "unhandled promise rejection: " + error.message
+            entries.report(error)
+            return nil
+        })
+        let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,
+                                   ready: { [unowned self] in becomeReady() }).makeObject().protect()
+        do {
+            let patches = try Self.run(.patches, in: context, with: [native])
+            hooks.entryPoints = EntryPoints(patches["forSwift"])
+            let prelude = EntryPoints<PreludeEntryPoint>(try Self.run(.prelude, in: context, with: [native, patches["forPrelude"].protect()]))
+            handlers.dispatch = prelude[.dispatch]
+            modules.loadMain = prelude[.loadMain]
+            let forgetFields = prelude[.forgetFields]
+            calls.onStaleFields = { _ = try? forgetFields.value.call() }
+        } catch {
+            preconditionFailure("the bridge's JavaScript failed: \(error.report)")
+        }
+    }
+
+    /// Evaluates `script` (a function expression) and calls it with `arguments`.
+    private static func run(_ script: BridgeScript, in context: JavaScriptContext, with arguments: [ProtectedValue]) throws(ScriptError) -> JavaScriptValue {
+        try context.evaluate(script.source, sourceURL: script.sourceURL).call(making: arguments.map { argument in { argument.value } })
+    }
+
+    private func becomeReady() {
+        guard !isReady else { return }
+        isReady = true
+        onReady()
+    }
+
+    /// Stops the program where a caller is off the loop's thread: the engine and everything
+    /// here belong to that one thread.
+    private func checkThread(_ function: StaticString = #function) {
+        precondition(loop.mayTouchLoopState(), "ScriptRuntime.\(function) called off its loop's thread")
+    }
 
     // MARK: Running scripts
 
@@ -113,125 +136,108 @@ public final class ScriptRuntime: @unchecked Sendable {
     /// folder. Returns false (after reporting) when it threw or ran away.
     @discardableResult
     public func runMain(path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            report(ScriptError(message: "cannot read the script", location: path, stack: []))
-            return false
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        resolver = ModuleResolver(root: folder.isEmpty ? "." : folder)
-        guard let mainLoader = mainLoader?.object else { return false }
-        let source = String(decoding: data, as: UTF8.self)
-        let result = enter(path) { (context) throws(ScriptError) in
-            try context.call(mainLoader, making: [{ context.makeString(path) }, { context.makeString(source) }])
-        }
-        return (try? result.get()) != nil
+        checkThread()
+        return modules.runMain(path: path)
     }
 
     /// Evaluates a snippet (reporting what it throws); returns its value as JSON.
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String = "<eval>") -> JSONValue? {
-        try? enter(sourceURL) { (context) throws(ScriptError) in
-            context.json(from: try context.evaluate(source, sourceURL: sourceURL))
+        checkThread()
+        return try? entries.enter(sourceURL) { (context) throws(ScriptError) in
+            try context.evaluate(source, sourceURL: sourceURL).json
         }.get()
+    }
+
+    /// Installs the `ui` and `state` globals (SPEC §3) on a host app's `natives`.
+    public func installUI(_ natives: UINatives) {
+        checkThread()
+        let native = natives.makeObject(in: context).protect()
+        entries.enter(BridgeScript.ui.sourceURL) { (context) throws(ScriptError) in
+            _ = try Self.run(.ui, in: context, with: [native])
+        }
     }
 
     /// Calls a handler the script registered with `WebViewJavascriptBridge.registerHandler`;
     /// `reply` gets its response, or `{"error": …}` when there is no such handler or it fails
-    /// before answering. Loop thread.
+    /// before answering.
     public func callHandler(_ name: String, data: JSONValue, reply: @escaping (JSONValue) -> Void) {
-        guard let dispatcher = dispatcher?.object else { return }
-        let id = nextResponse
-        nextResponse += 1
-        responses[id] = reply
-        let result = enter("the handler \(name)") { (context) throws(ScriptError) in
-            try context.call(dispatcher, making: [{ context.makeString(name) }, { context.makeValue(data) },
-                                                  { JSValueMakeNumber(context.ref, Double(id)) }])
-        }
-        if case .failure(let error) = result, let reply = responses.removeValue(forKey: id) {
-            reply(Self.errorReply(.failed, "the handler \(name) failed: \(error.message)"))
-        }
+        checkThread()
+        handlers.call(name, data: data, reply: reply)
     }
 
-    static func errorReply(_ code: ServiceError.Code, _ message: String) -> JSONValue {
-        .object(JSONObject([("error", .object(JSONObject([("code", .string(code.rawValue)), ("message", .string(message))])))]))
+    /// Calls a script function kept by the host (a handler, a watcher) as one entry into
+    /// JavaScript; what it throws is reported and returned as a failure.
+    @discardableResult
+    public func invoke(_ function: ProtectedValue, as what: String, with arguments: [JSONValue]) -> Result<JSONValue, ScriptError> {
+        checkThread()
+        return entries.enter(what) { (context) throws(ScriptError) in
+            try function.value.call(making: arguments.map { argument in { context.makeValue(argument) } }).json
+        }
     }
 
     /// Ends everything in flight: timers stop, pending calls are dropped (their work is
-    /// cancelled), unanswered handler calls get an error. Loop thread; safe to call twice.
+    /// cancelled), unanswered handler calls get an error, hooks are forgotten (patched
+    /// functions run their Swift bodies). Safe to call twice.
     public func shutdown() {
         guard !isShutDown else { return }
+        checkThread()
         isShutDown = true
-        for timer in timers.values { loop.cancel(timer.id) }
-        timers.removeAll()
-        for call in pendingCalls.values {
-            call.task?.cancel()
-            if let timeout = call.timeout { loop.cancel(timeout) }
-            loop.endWork()
-        }
-        pendingCalls.removeAll()
-        let unanswered = responses
-        responses.removeAll()
-        for reply in unanswered.values { reply(Self.errorReply(.failed, "the script runtime shut down")) }
-        dispatcher = nil
-        mainLoader = nil
-        // Patched functions called after this run their Swift bodies.
-        patchRunner = nil
-        hookedTargets.removeAll()
-        hookedMethods.removeAll()
+        timers.clearAll()
+        calls.cancelAll()
+        handlers.shutdown()
+        modules.loadMain = nil
+        hooks.shutdown()
+    }
+}
+
+/// Hot fixes (SPEC §3 `patch.*`, SPEC §4 `app.patchable`): what hooks do is described in
+/// docs/hot-fixes.md; `PatchHooks` runs calls that start in Swift through them.
+extension ScriptRuntime {
+    /// Whether a hook that runs is on `target` (`service:NAME`, `handler:NAME`, `method:Type.name`).
+    public func hasHooks(on target: String) -> Bool {
+        checkThread()
+        return hooks.hasHooks(on: target)
     }
 
-    // MARK: Entering JavaScript
+    /// Whether a hook that runs is on the patchable function `name` (`method:NAME`).
+    public func hasHooks(onMethod name: String) -> Bool {
+        checkThread()
+        return hooks.hasHooks(onMethod: name)
+    }
 
-    /// Runs `body` as one entry into JavaScript; reports a failure before returning it.
-    ///
-    /// An entry can be nested (a script called native code that called back in: a patched
-    /// function inside a sync service). When the time limit stops a nested one, JavaScriptCore
-    /// ends the outermost one as well, so the runaway is reported once, there, under the
-    /// innermost name.
+    /// Calls the patchable function `name` with `input`: through the hooks on `method:NAME`
+    /// when a script patched it (the input goes to JavaScript as one argument, its JSON, and the
+    /// result comes back decoded as `Out`), else `body` directly, with no JSON round trip. What
+    /// `body` throws, when it escapes the hooks, is thrown here.
+    public func callPatchable<In: Codable, Out: Codable, Failure: Error>(
+        _ name: String, _ input: In, body: @escaping (In) throws(Failure) -> Out
+    ) throws(Failure) -> Out {
+        checkThread()
+        guard hooks.hasHooks(onMethod: name) else { return try body(input) }
+        return try hooks.callPatchable(name, input, PatchableSignature<In>.single, body)
+    }
+
+    /// `callPatchable` for a function without input: its hooks get no arguments.
+    public func callPatchable<Out: Codable, Failure: Error>(_ name: String, body: @escaping () throws(Failure) -> Out) throws(Failure) -> Out {
+        checkThread()
+        guard hooks.hasHooks(onMethod: name) else { return try body() }
+        return try hooks.callPatchable(name, (), PatchableSignature<Void>.none) { (_: Void) throws(Failure) in try body() }
+    }
+
+    /// `invoke(_:as:with:)` through the hooks on `target` (`handler:NAME` for a `ui.handler`).
     @discardableResult
-    func enter<T>(_ what: String, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
-        entries.append(what)
-        defer { entries.removeLast() }
-        let result: Result<T, ScriptError>
-        do {
-            result = .success(try body(context))
-        } catch {
-            result = .failure(error)
-        }
-        if entries.count > 1 {
-            if case .failure(let error) = result {
-                if error.isTermination { stoppedInside = stoppedInside ?? what } else { report(error) }
-            }
-            return result
-        }
-        let stopped = stoppedInside
-        stoppedInside = nil
-        switch result {
-        case .failure(let error) where error.isTermination || stopped != nil:
-            reportRunaway(in: stopped ?? what)
-        case .failure(let error):
-            report(error)
-        case .success:
-            if let stopped { reportRunaway(in: stopped) }
-        }
-        return result
+    public func invoke(_ function: ProtectedValue, patchedAs target: String, as what: String, with arguments: [JSONValue]) -> Result<JSONValue, ScriptError> {
+        checkThread()
+        return hooks.invoke(function, patchedAs: target, as: what, with: arguments) ?? invoke(function, as: what, with: arguments)
     }
 
-    /// Reports that the time limit stopped `what`; a runaway inside a patch hook is one of that
-    /// hook's failures.
-    private func reportRunaway(in what: String) {
-        let hook = runawayHook()
-        let culprit = hook.map { "a patch hook on \($0.target) (in \(what))" } ?? what
-        report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
-                           location: nil, stack: [], isTermination: true))
-        if let hook { countPatchFailure(hook.id, revoking: false) }
-    }
-
-    /// Reports a failure with its location and stack in the script's own terms: frames of the
-    /// prelude and of native code dropped, module first-line columns unshifted.
-    func report(_ error: ScriptError) {
-        failureCount += 1
-        onError(ScriptLocation.clean(error, modules: modules, headerLength: Self.moduleHeader.count,
-                                     fallback: entries.last { $0.hasSuffix(".js") }))
+    /// Calls a service the way a script's `hybrid.call` does, through the hooks on
+    /// `service:NAME` (a screen's `call` action uses this when that target is patched);
+    /// `completion` gets the answer on the loop, once. False when the call could not start
+    /// (the entry into JavaScript failed and was reported): the caller calls the service itself.
+    public func callService(_ name: String, parameters: JSONValue, completion: @escaping (Result<JSONValue, ServiceError>) -> Void) -> Bool {
+        checkThread()
+        return hooks.callService(name, parameters: parameters, completion: completion)
     }
 }

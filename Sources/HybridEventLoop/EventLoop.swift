@@ -12,7 +12,7 @@ import Glibc
 ///
 /// ## Threads
 ///
-/// Safe from any thread: `post(_:)`, `stop()` and `isLoopThread`.
+/// Safe from any thread: `post(_:)`, `stop()`, `isLoopThread` and `mayTouchLoopState()`.
 ///
 /// Everything else (`schedule`, `cancel`, `watch`, `unwatch`, `beginWork`, `endWork`,
 /// `hasPendingWork`) belongs to the loop thread: the thread inside `run()`, or, before `run()`
@@ -95,10 +95,11 @@ public final class EventLoop: @unchecked Sendable {
         lock.withLock { runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
-    /// Whether the calling thread may touch the loop-thread state: the loop is not running
-    /// (its future thread sets it up), or it runs on this thread. Only evaluated inside
-    /// `assert`, so release builds pay nothing.
-    private func mayTouchLoopState() -> Bool {
+    /// Whether the calling thread may touch the loop-thread state (the loop's, and that of
+    /// objects living on the loop): the loop is not running (its future thread sets it up), or
+    /// it runs on this thread. Safe from any thread; the loop's own methods ask only inside
+    /// `assert`, so release builds pay nothing there.
+    public func mayTouchLoopState() -> Bool {
         lock.withLock { runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? true }
     }
 

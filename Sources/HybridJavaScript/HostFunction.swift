@@ -1,16 +1,17 @@
 import CJavaScriptCore
 
-/// A Swift closure callable from JavaScript: `(this, arguments) throws -> result`. Throwing a
-/// `ScriptThrow` makes the JavaScript call throw that value.
+/// A Swift closure callable from JavaScript at the C level: `(this, arguments) throws -> result`,
+/// for fast paths in programs that import JavaScriptCore themselves (`NativeFunction` is the
+/// Swift-level one). Throwing a `ScriptThrow` makes the JavaScript call throw that value.
 public typealias HostFunctionBody = (_ context: JSContextRef, _ this: JSObjectRef?, _ arguments: UnsafeBufferPointer<JSValueRef?>) throws(ScriptThrow) -> JSValueRef?
 
-/// A value to throw into JavaScript from a host function.
+/// A value to throw into JavaScript from a native function.
 public struct ScriptThrow: Error {
     /// The value thrown (usually an `Error` object).
-    public var value: JSValueRef
+    public var value: JavaScriptValue
 
     /// Throws `value` into the calling script.
-    public init(_ value: JSValueRef) {
+    public init(_ value: JavaScriptValue) {
         self.value = value
     }
 }
@@ -33,7 +34,7 @@ nonisolated(unsafe) private let hostFunctionClass: JSClassRef = {
         do throws(ScriptThrow) {
             return try box.body(context, this, UnsafeBufferPointer(start: arguments, count: count)) ?? JSValueMakeUndefined(context)
         } catch {
-            exception?.pointee = error.value
+            exception?.pointee = error.value.ref
             return nil
         }
     }
@@ -46,13 +47,21 @@ nonisolated(unsafe) private let hostFunctionClass: JSClassRef = {
 
 extension JavaScriptContext {
     /// A JavaScript function that runs `body`.
-    public func makeFunction(_ body: @escaping HostFunctionBody) -> JSObjectRef {
-        let box = Unmanaged.passRetained(HostFunctionBox(body)).toOpaque()
-        return JSObjectMake(ref, hostFunctionClass, box)
+    public func makeFunction(_ body: @escaping NativeFunction) -> JavaScriptValue {
+        // The function lives in this context's heap, so it never runs after the context is gone.
+        let function = makeHostFunction { [unowned(unsafe) self] _, _, arguments throws(ScriptThrow) in
+            try body(JavaScriptArguments(arguments, in: self))?.ref
+        }
+        return JavaScriptValue(function, in: self)
     }
 
-    /// Defines a global (or, with `on`, a property) function named `name`.
-    public func define(_ name: String, on object: JSObjectRef? = nil, hidden: Bool = false, _ body: @escaping HostFunctionBody) {
-        set(name, to: makeFunction(body), on: object, hidden: hidden)
+    /// Defines a global function named `name` at the C level (see `HostFunctionBody`).
+    public func define(_ name: String, _ body: @escaping HostFunctionBody) {
+        set(name, to: makeHostFunction(body), on: nil)
+    }
+
+    private func makeHostFunction(_ body: @escaping HostFunctionBody) -> JSObjectRef {
+        let box = Unmanaged.passRetained(HostFunctionBox(body)).toOpaque()
+        return JSObjectMake(ref, hostFunctionClass, box)
     }
 }

@@ -6,7 +6,11 @@ extension JavaScriptContext {
     /// (functions and `undefined` members dropped, non-finite numbers become `null`, `Date`
     /// becomes its ISO string), with integers kept apart from other numbers. Cycles are cut
     /// (a repeated object becomes `null`) rather than looping.
-    public func json(from value: JSValueRef) -> JSONValue {
+    public func json(from value: JavaScriptValue) -> JSONValue {
+        json(from: value.ref)
+    }
+
+    func json(from value: JSValueRef) -> JSONValue {
         var visiting: [JSObjectRef] = []
         return convert(value, visiting: &visiting)
     }
@@ -32,7 +36,7 @@ extension JavaScriptContext {
             if JSValueIsArray(ref, value) {
                 let count = Int(JSValueToNumber(ref, property("length", of: value) ?? JSValueMakeNumber(ref, 0), nil))
                 return .array((0..<count).map { index in
-                    let item = JSObjectGetPropertyAtIndex(ref, object, UInt32(index), nil) ?? undefined
+                    let item = JSObjectGetPropertyAtIndex(ref, object, UInt32(index), nil) ?? JSValueMakeUndefined(ref)!
                     return convert(item, visiting: &visiting)
                 })
             }
@@ -55,25 +59,29 @@ extension JavaScriptContext {
     }
 
     /// A JavaScript value for a JSON-like Swift value.
-    public func makeValue(_ json: JSONValue) -> JSValueRef {
+    public func makeValue(_ json: JSONValue) -> JavaScriptValue {
+        JavaScriptValue(makeRef(json), in: self)
+    }
+
+    private func makeRef(_ json: JSONValue) -> JSValueRef {
         switch json {
         case .null: return JSValueMakeNull(ref)
         case .bool(let value): return JSValueMakeBoolean(ref, value)
         case .integer(let value): return JSValueMakeNumber(ref, Double(value))
         case .number(let value): return JSValueMakeNumber(ref, value)
-        case .string(let value): return makeString(value)
+        case .string(let value): return makeString(value).ref
         case .array(let items):
             // Each item goes into the array as soon as it is made: items waiting in a Swift
             // array would be invisible to the collector.
             let array = JSObjectMakeArray(ref, 0, nil, nil)!
             for (index, item) in items.enumerated() {
-                JSObjectSetPropertyAtIndex(ref, array, UInt32(index), makeValue(item), nil)
+                JSObjectSetPropertyAtIndex(ref, array, UInt32(index), makeRef(item), nil)
             }
             return array
         case .object(let object):
             let result = JSObjectMake(ref, nil, nil)!
             for member in object {
-                set(member.key, to: makeValue(member.value), on: result)
+                set(member.key, to: makeRef(member.value), on: result)
             }
             return result
         }

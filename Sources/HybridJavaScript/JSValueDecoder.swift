@@ -20,8 +20,28 @@ public final class JSValueDecoder {
     }
 
     /// Decodes `T` from `value`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue) throws -> T {
+        try decode(type, from: value.ref)
+    }
+
+    /// Decodes `T` from `value`, at the C level.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
         try T(from: ValueDecoder(owner: self, value: value, codingPath: []))
+    }
+
+    /// The first own enumerable property name of the object `value` that is not in `known`, or
+    /// nil (also when `value` is no object). Names are compared as JavaScriptCore strings, so
+    /// the common case, every name known, builds no Swift strings.
+    public func firstUnknownKey(of value: JavaScriptValue, among known: [String]) -> String? {
+        guard JSValueIsObject(ref, value.ref), let object = JSValueToObject(ref, value.ref, nil) else { return nil }
+        let names = JSObjectCopyPropertyNames(ref, object)!
+        defer { JSPropertyNameArrayRelease(names) }
+        let knownNames = known.map(name)
+        for index in 0..<JSPropertyNameArrayGetCount(names) {
+            let name = JSPropertyNameArrayGetNameAtIndex(names, index)!
+            if !knownNames.contains(where: { JSStringIsEqual(name, $0) }) { return JavaScriptContext.string(name) }
+        }
+        return nil
     }
 
     struct Mismatch: Error {}
@@ -43,7 +63,7 @@ public final class JSValueDecoder {
     }
 
     /// A JavaScriptCore string for a fixed property name (a field of a Swift type), created
-    /// once and kept as long as the decoder.
+    /// once and kept as long as the decoder; C-level, for reading fields by hand.
     public func name(_ key: String) -> JSStringRef {
         if let name = names[key] { return name }
         let name = JSStringCreateWithUTF8CString(key)!

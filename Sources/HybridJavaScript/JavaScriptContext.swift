@@ -10,7 +10,7 @@ import HybridJSON
 /// context lives; values kept past the current call must be wrapped in `ProtectedValue`.
 public final class JavaScriptContext {
     let group: JSContextGroupRef
-    /// The global context; exposed for the bridge's own C-level fast paths.
+    /// The global context, for C-level fast paths in programs that import JavaScriptCore themselves.
     public let ref: JSGlobalContextRef
     /// Set by the time limit's callback: the only way to tell its termination from a script
     /// that throws the same string.
@@ -39,13 +39,13 @@ public final class JavaScriptContext {
     }
 
     /// The global object.
-    public var globalObject: JSObjectRef { JSContextGetGlobalObject(ref) }
+    public var globalObject: JavaScriptValue { JavaScriptValue(JSContextGetGlobalObject(ref), in: self) }
 
     // MARK: Evaluating
 
     /// Evaluates `script`, naming it `sourceURL` in errors and stacks.
     @discardableResult
-    public func evaluate(_ script: String, sourceURL: String = "<eval>") throws(ScriptError) -> JSValueRef {
+    public func evaluate(_ script: String, sourceURL: String = "<eval>") throws(ScriptError) -> JavaScriptValue {
         switch evaluateCatching(script, sourceURL: sourceURL) {
         case .success(let value): return value
         case .failure(let thrown): throw scriptError(from: thrown.value)
@@ -54,7 +54,7 @@ public final class JavaScriptContext {
 
     /// Evaluates `script`, handing back the thrown value itself on failure (to rethrow it
     /// into a calling script unchanged).
-    public func evaluateCatching(_ script: String, sourceURL: String) -> Result<JSValueRef, ScriptThrow> {
+    public func evaluateCatching(_ script: String, sourceURL: String) -> Result<JavaScriptValue, ScriptThrow> {
         let source = JSStringCreateWithUTF8CString(script)
         let url = JSStringCreateWithUTF8CString(sourceURL)
         defer {
@@ -63,15 +63,15 @@ public final class JavaScriptContext {
         }
         var exception: JSValueRef?
         let result = JSEvaluateScript(ref, source, nil, url, 1, &exception)
-        if let exception { return .failure(ScriptThrow(exception)) }
-        return .success(result ?? JSValueMakeUndefined(ref))
+        if let exception { return .failure(ScriptThrow(JavaScriptValue(exception, in: self))) }
+        return .success(JavaScriptValue(result ?? JSValueMakeUndefined(ref), in: self))
     }
 
     /// Calls `function` with arguments made one at a time by `makers`: each is protected as soon
     /// as it exists, because values held in a Swift array are invisible to the collector and
-    /// making the next one can collect the previous.
-    @discardableResult
-    public func call(_ function: JSObjectRef, this: JSObjectRef? = nil, making makers: [() -> JSValueRef]) throws(ScriptError) -> JSValueRef {
+    /// making the next one can collect the previous. (`JavaScriptValue.call(making:)` is the
+    /// way in from Swift.)
+    func call(_ function: JSObjectRef, making makers: [() -> JSValueRef]) throws(ScriptError) -> JSValueRef {
         var values: [JSValueRef?] = []
         values.reserveCapacity(makers.count)
         defer { values.forEach { JSValueUnprotect(ref, $0) } }
@@ -80,35 +80,38 @@ public final class JavaScriptContext {
             JSValueProtect(ref, value)
             values.append(value)
         }
-        return try call(function, this: this, arguments: values)
+        return try call(function, arguments: values)
     }
 
-    /// Calls `function` with `arguments`, `this` being the global object unless given. The
-    /// arguments must be reachable otherwise (on the stack, protected, or held by an object).
+    /// Calls `function` with `arguments`, `this` being the global object unless given; C-level,
+    /// for fast paths. The arguments must be reachable otherwise (on the stack, protected, or
+    /// held by an object).
     @discardableResult
     public func call(_ function: JSObjectRef, this: JSObjectRef? = nil, arguments: [JSValueRef?]) throws(ScriptError) -> JSValueRef {
         var exception: JSValueRef?
         let result = arguments.withUnsafeBufferPointer { buffer in
             JSObjectCallAsFunction(ref, function, this, buffer.count, buffer.baseAddress, &exception)
         }
-        if let exception { throw scriptError(from: exception) }
+        if let exception { throw scriptError(from: JavaScriptValue(exception, in: self)) }
         return result ?? JSValueMakeUndefined(ref)
     }
 
     // MARK: Properties
 
-    /// Sets `object[name] = value`; `hidden` makes it non-enumerable and read-only.
-    public func set(_ name: String, to value: JSValueRef, on object: JSObjectRef? = nil, hidden: Bool = false) {
+    /// Sets the global `name` to `value`.
+    public func set(_ name: String, to value: JavaScriptValue) {
+        set(name, to: value.ref, on: nil)
+    }
+
+    /// Sets `object[name] = value` (the global object's without `object`).
+    func set(_ name: String, to value: JSValueRef, on object: JSObjectRef?) {
         let key = JSStringCreateWithUTF8CString(name)
         defer { JSStringRelease(key) }
-        let attributes = hidden
-            ? JSPropertyAttributes(kJSPropertyAttributeDontEnum | kJSPropertyAttributeReadOnly)
-            : JSPropertyAttributes(kJSPropertyAttributeNone)
-        JSObjectSetProperty(ref, object ?? globalObject, key, value, attributes, nil)
+        JSObjectSetProperty(ref, object ?? JSContextGetGlobalObject(ref), key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
     }
 
     /// `object[name]`, or `nil` when undefined.
-    public func property(_ name: String, of object: JSValueRef) -> JSValueRef? {
+    func property(_ name: String, of object: JSValueRef) -> JSValueRef? {
         guard let object = JSValueToObject(ref, object, nil) else { return nil }
         let key = JSStringCreateWithUTF8CString(name)
         defer { JSStringRelease(key) }
@@ -118,7 +121,8 @@ public final class JavaScriptContext {
 
     // MARK: Values
 
-    /// The text of any value (`String(value)` in JavaScript).
+    /// The text of any value (`String(value)` in JavaScript); C-level (`JavaScriptValue.string`
+    /// reads it from a value).
     public func string(_ value: JSValueRef) -> String {
         guard let text = JSValueToStringCopy(ref, value, nil) else { return "" }
         defer { JSStringRelease(text) }
@@ -136,19 +140,38 @@ public final class JavaScriptContext {
     }
 
     /// A JavaScript string.
-    public func makeString(_ text: String) -> JSValueRef {
+    public func makeString(_ text: String) -> JavaScriptValue {
         let string = JSStringCreateWithUTF8CString(text)
         defer { JSStringRelease(string) }
-        return JSValueMakeString(ref, string)
+        return JavaScriptValue(JSValueMakeString(ref, string), in: self)
+    }
+
+    /// A JavaScript number.
+    public func makeNumber(_ number: Double) -> JavaScriptValue {
+        JavaScriptValue(JSValueMakeNumber(ref, number), in: self)
+    }
+
+    /// `true` or `false`.
+    public func makeBoolean(_ value: Bool) -> JavaScriptValue {
+        JavaScriptValue(JSValueMakeBoolean(ref, value), in: self)
+    }
+
+    /// A new empty object.
+    public func makeObject() -> JavaScriptValue {
+        JavaScriptValue(JSObjectMake(ref, nil, nil), in: self)
     }
 
     /// `undefined`.
-    public var undefined: JSValueRef { JSValueMakeUndefined(ref) }
+    public var undefined: JavaScriptValue { JavaScriptValue(JSValueMakeUndefined(ref), in: self) }
+
+    /// `null`.
+    public var null: JavaScriptValue { JavaScriptValue(JSValueMakeNull(ref), in: self) }
 
     // MARK: Errors
 
     /// A `ScriptError` describing a thrown value: its message, `FILE:LINE:COL` and stack.
-    public func scriptError(from exception: JSValueRef) -> ScriptError {
+    public func scriptError(from thrown: JavaScriptValue) -> ScriptError {
+        let exception = thrown.ref
         let message = string(exception)
         if watchdog.fired, JSValueIsString(ref, exception), message == ScriptError.terminationMessage {
             watchdog.fired = false
@@ -169,10 +192,10 @@ public final class JavaScriptContext {
     }
 
     /// A JavaScript `Error` with `message` (and a `code` property when given).
-    public func makeError(_ message: String, code: String? = nil) -> JSValueRef {
-        var argument: JSValueRef? = makeString(message)
-        let error = JSObjectMakeError(ref, 1, &argument, nil)!
-        if let code { set("code", to: makeString(code), on: error) }
+    public func makeError(_ message: String, code: String? = nil) -> JavaScriptValue {
+        var argument: JSValueRef? = makeString(message).ref
+        let error = JavaScriptValue(JSObjectMakeError(ref, 1, &argument, nil)!, in: self)
+        if let code { error.set("code", to: makeString(code)) }
         return error
     }
 
@@ -190,8 +213,8 @@ public final class JavaScriptContext {
     }
 
     /// Calls `handler(promise, reason)` (a JavaScript function) for each rejection left unhandled.
-    public func onUnhandledRejection(_ handler: JSObjectRef) {
-        JSGlobalContextSetUnhandledRejectionCallback(ref, handler, nil)
+    public func onUnhandledRejection(_ handler: JavaScriptValue) {
+        JSGlobalContextSetUnhandledRejectionCallback(ref, JSValueToObject(ref, handler.ref, nil), nil)
     }
 
     /// Runs the garbage collector (tests use it to prove values are released).

@@ -104,8 +104,11 @@ extension HybridApp {
                 self?.problem("E_TIMEOUT: \(service) did not answer within \(formatDuration(limit)) (a call action of \(screen.name))")
             }
         }
+        // A sync service runs here, on the loop thread, like a script's call (it may call into
+        // scripts: a patchable function); only async work leaves the thread.
+        let started = registry.start(service, parameters: parameters, caller: caller)
         pending.task = Task { [loop] in
-            let result = await registry.call(service, parameters: parameters, caller: caller)
+            let result = await ServiceRegistry.finish(started, of: service)
             loop.post {
                 guard !pending.isSettled else { return }
                 pending.isSettled = true

@@ -6,8 +6,8 @@ import HybridServices
 /// Calling it runs the hooks a script put on `method:Cart.total` (`patch.*`, `defineClass`), if
 /// any: the input goes to them as one argument (its JSON), `original` runs the Swift body, and
 /// the result is decoded back. Without hooks, or before any script runs, it calls the body
-/// directly, with no JSON round trip. See `ScriptRuntime.callPatchable` for failures. Call it
-/// on the app's loop thread, like everything that touches the app.
+/// directly, with no JSON round trip. What happens when hooks fail is in docs/hot-fixes.md.
+/// Call it on the app's loop thread, like everything that touches the app.
 public struct Patchable<In: Codable, Out: Codable, Failure: Error> {
     /// The name scripts patch it by (`method:` + name).
     public let name: String
@@ -43,13 +43,13 @@ extension HybridApp {
     public func patchable<In: Codable, Out: Codable, Failure: Error>(
         _ name: String, _ body: @escaping (In) throws(Failure) -> Out
     ) -> Patchable<In, Out, Failure> {
-        PatchableMethods.of(services).declare(name, body)
+        services.patchableMethods.declare(name, body)
         return Patchable(name: name, app: self, body: body)
     }
 
     /// Declares a patchable Swift function without input.
     public func patchable<Out: Codable, Failure: Error>(_ name: String, _ body: @escaping () throws(Failure) -> Out) -> Patchable<Empty, Out, Failure> {
-        PatchableMethods.of(services).declare(name, body)
+        services.patchableMethods.declare(name, body)
         return Patchable(name: name, app: self) { (_: Empty) throws(Failure) in try body() }
     }
 }

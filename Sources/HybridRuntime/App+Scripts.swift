@@ -1,4 +1,3 @@
-import CJavaScriptCore
 import HybridBridge
 import HybridJSON
 import HybridJavaScript
@@ -29,63 +28,23 @@ final class Watcher {
 
 /// The app's side of scripting: the `ui` and `state` globals (SPEC §3) and handlers.
 extension HybridApp {
-    static let sourceURL = "hybrid:ui"
-
-    /// `ui.*` and `state.*` on the app's natives.
-    static let globals = #"""
-    (function (native) {
-      'use strict';
-      const ui = {
-        show(target) { native.show(target, false); },
-        push(target) { native.show(target, true); },
-        back() { native.back(); },
-        update(id, props) {
-          if (props === null || typeof props !== 'object') throw new TypeError('ui.update(id, props): props must be an object');
-          native.update(String(id), props);
-        },
-        component(name, fn) {
-          if (typeof fn !== 'function') throw new TypeError('ui.component(name, fn): fn must be a function');
-          native.component(String(name), fn);
-        },
-        handler(name, fn) {
-          if (typeof fn !== 'function') throw new TypeError('ui.handler(name, fn): fn must be a function');
-          native.handler(String(name), fn);
-        },
-        get screen() { return native.screen(); },
-      };
-      const state = {
-        get(path) { return native.get(path === undefined ? '' : String(path)); },
-        set(path, value) { native.set(String(path), value === undefined ? null : value); },
-        watch(path, fn) {
-          if (typeof fn !== 'function') throw new TypeError('state.watch(path, fn): fn must be a function');
-          native.watch(String(path), fn);
-        },
-      };
-      Object.defineProperty(globalThis, 'ui', { value: Object.freeze(ui), enumerable: false });
-      Object.defineProperty(globalThis, 'state', { value: Object.freeze(state), enumerable: false });
-    })
-    """#
-
     /// Starts scripting: a runtime on the app's loop with the `ui` and `state` globals.
     func startScripts(caller: ServiceCaller) -> ScriptRuntime {
         let runtime = ScriptRuntime(services: services, caller: caller, loop: loop)
         runtime.onError = { [weak self] error in self?.problem(error.report) }
-        runtime.install(Self.globals, sourceURL: Self.sourceURL, natives: natives(for: runtime))
+        runtime.installUI(uiNatives())
         scripts = runtime
         return runtime
     }
 
-    private func natives(for runtime: ScriptRuntime) -> [String: HostFunctionBody] {
-        let context = runtime.context
-        return [
-            "show": { [weak self] _, _, arguments throws(ScriptThrow) in
-                guard let self, arguments.count >= 2 else { return nil }
-                let target = context.json(from: arguments[0]!)
-                let pushing = JSValueToBoolean(context.ref, arguments[1]!)
+    private func uiNatives() -> UINatives {
+        UINatives(
+            show: { [weak self] target, pushing throws(NativeError) in
+                guard let self else { return }
                 var url = target.stringValue ?? ""
                 if case .object(let document) = target {
                     guard let id = document["id"]?.stringValue else {
-                        throw ScriptThrow(context.makeError("ui.show(screen): a screen built by a script needs an \"id\""))
+                        throw NativeError("ui.show(screen): a screen built by a script needs an \"id\"")
                     }
                     router.built[id] = target
                     url = "app://" + id
@@ -93,57 +52,39 @@ extension HybridApp {
                 do throws(AppError) {
                     try push(url: url, replacing: !pushing)
                 } catch {
-                    throw ScriptThrow(context.makeError(error.description))
+                    throw NativeError(error.description)
                 }
-                return nil
             },
-            "back": { [weak self] _, _, _ in
-                self?.back()
-                return nil
-            },
-            "handler": { [weak self] _, _, arguments in
-                guard let self, arguments.count >= 2 else { return nil }
-                handlers[context.string(arguments[0]!)] = ProtectedValue(arguments[1]!, in: context)
-                return nil
-            },
-            "update": { [weak self] _, _, arguments throws(ScriptThrow) in
-                guard let self, let screen = currentScreen, arguments.count >= 2,
-                      case .object(let props) = context.json(from: arguments[1]!) else { return nil }
-                let problems = screen.update(id: context.string(arguments[0]!), props: props)
-                guard problems.isEmpty else { throw ScriptThrow(context.makeError(problems.joined(separator: "\n"))) }
+            back: { [weak self] in self?.back() },
+            update: { [weak self] id, props throws(NativeError) in
+                guard let self, let screen = currentScreen, case .object(let props) = props else { return }
+                let problems = screen.update(id: id, props: props)
+                guard problems.isEmpty else { throw NativeError(problems.joined(separator: "\n")) }
                 needsFrame = true
-                return nil
             },
-            "component": { [weak self] _, _, arguments in
-                guard let self, arguments.count >= 2 else { return nil }
-                components[context.string(arguments[0]!)] = ProtectedValue(arguments[1]!, in: context)
+            component: { [weak self] name, build in
+                guard let self else { return }
+                components[name] = build
                 componentNodes.removeAll()
                 needsFrame = true
-                return nil
             },
-            "screen": { [weak self] _, _, _ in
-                guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
-                return context.makeString(screen.document.id)
+            handler: { [weak self] name, function in self?.handlers[name] = function },
+            screen: { [weak self] in self?.currentScreen?.document.id },
+            get: { [weak self] path in
+                guard let screen = self?.currentScreen else { return .null }
+                return (path.isEmpty ? screen.state : screen.state.value(atPath: path)) ?? .null
             },
-            "get": { [weak self] _, _, arguments in
-                guard let screen = self?.currentScreen else { return JSValueMakeNull(context.ref) }
-                let path = arguments.first.map { context.string($0!) } ?? ""
-                return context.makeValue((path.isEmpty ? screen.state : screen.state.value(atPath: path)) ?? .null)
+            set: { [weak self] path, value in
+                guard let self, let screen = currentScreen else { return }
+                setState(path, to: value, on: screen)
             },
-            "set": { [weak self] _, _, arguments in
-                guard let self, let screen = currentScreen, arguments.count >= 2 else { return nil }
-                setState(context.string(arguments[0]!), to: context.json(from: arguments[1]!), on: screen)
-                return nil
-            },
-            "watch": { [weak self] _, _, arguments in
-                guard let self, arguments.count >= 2 else { return nil }
+            watch: { [weak self] path, callback in
                 // A watcher belongs to the screen on top when it is registered; one registered
                 // while the app starts (no screen yet) watches whichever screen is on top.
-                watchers.append(Watcher(path: context.string(arguments[0]!), callback: ProtectedValue(arguments[1]!, in: context),
-                                        screen: currentScreen))
-                return nil
-            },
-        ]
+                guard let self else { return }
+                watchers.append(Watcher(path: path, callback: callback, screen: currentScreen))
+            }
+        )
     }
 
     /// The node a script component builds for `props` (kept per name and props, so a frame

@@ -14,6 +14,9 @@ public final class ServiceRegistry: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     private var changes = 0
 
+    /// The Swift functions declared patchable for scripts that call these services.
+    public let patchableMethods = PatchableMethods()
+
     /// An empty registry.
     public init() {}
 
@@ -177,10 +180,17 @@ public final class ServiceRegistry: @unchecked Sendable {
         return ServiceError(.failed, "\(name) failed: \(error)")
     }
 
-    /// Calls a service with JSON parameters and waits for its JSON answer (screen actions,
-    /// Swift hosts and tests use this; scripts go through the bridge).
+    /// Calls a service with JSON parameters and waits for its JSON answer (Swift hosts and
+    /// tests use this; scripts go through the bridge).
     public func call(_ name: String, parameters: JSONValue = .null, caller: ServiceCaller = .host) async -> Swift.Result<JSONValue, ServiceError> {
-        switch start(name, parameters: parameters, caller: caller) {
+        await Self.finish(start(name, parameters: parameters, caller: caller), of: name)
+    }
+
+    /// The JSON answer of a call of `name` that `start` began: a sync service's value, or an
+    /// async one's job run to its end. (A caller that owns a thread starts calls there, so sync
+    /// services run on it, and waits for the answer elsewhere.)
+    public static func finish(_ started: Swift.Result<Invocation, ServiceError>, of name: String) async -> Swift.Result<JSONValue, ServiceError> {
+        switch started {
         case .failure(let error):
             return .failure(error)
         case .success(.finished(let value)):

@@ -200,7 +200,7 @@ extension PatchTests {
 
     func testPatchesOnUnknownServicesAndMethodsAreAcceptedWithAWarning() throws {
         let services = testRegistry()
-        PatchableMethods.of(services).declare("Cart.total") { (items: [Double]) in items.reduce(0, +) }
+        services.patchableMethods.declare("Cart.total") { (items: [Double]) in items.reduce(0, +) }
         let harness = try ScriptHarness(services: services)
         let output = try harness.run("""
         patch.after('method:Cart.totl', (x) => x);
@@ -227,7 +227,7 @@ extension PatchTests {
 
     func testAMethodResultThatDoesNotDecodeIsAFailureAndTheOriginalsValueIsUsed() throws {
         let harness = try ScriptHarness()
-        PatchableMethods.of(harness.services).declare("Order.normalized") { (order: Order) in order }
+        harness.services.patchableMethods.declare("Order.normalized") { (order: Order) in order }
         try harness.run("""
         patch.replace('method:Order.normalized', (original, order) => ({ lines: order.lines.map((line) => ({ qty: String(line.qty) })) }));
         """)
@@ -249,7 +249,7 @@ extension PatchTests {
 
     func testAMethodsHooksGetItsInputAndItsOriginalRunsTheSwiftBody() throws {
         let harness = try ScriptHarness()
-        PatchableMethods.of(harness.services).declare("Math.double") { (n: Int) in n * 2 }
+        harness.services.patchableMethods.declare("Math.double") { (n: Int) in n * 2 }
         try harness.run("""
         patch.replace('method:Math.double', (original, n) => original(n + 1) + 100);
         patch.before('method:Math.double', (n) => console.log('before', n));
@@ -279,7 +279,7 @@ extension PatchTests {
         services.register("shop.total") { (_: Empty) -> Int in
             runtime?.callPatchable("Cart.total", 3) { (n: Int) in n * 2 } ?? 0
         }
-        PatchableMethods.of(services).declare("Cart.total") { (n: Int) in n * 2 }
+        services.patchableMethods.declare("Cart.total") { (n: Int) in n * 2 }
         let harness = try ScriptHarness(services: services, timeLimit: 0.2)
         runtime = harness.runtime
         try harness.run("patch.before('method:Cart.total', () => { while (true) {} });")

@@ -5,27 +5,33 @@ import XCTest
 
 final class ScriptBehaviourTests: XCTestCase {
     func testTimersMicrotasksAndPromisesRunInTheirOrder() throws {
+        // Every order asserted here follows from the code, not from the clock: timers with one
+        // delay run in the order they were set, a shorter delay set later still runs later,
+        // and what a timer sets runs after it.
         let harness = try ScriptHarness()
         let output = try harness.run("""
         console.log('sync 1');
-        setTimeout(() => console.log('timeout 300'), 300);
         setTimeout(() => console.log('timeout 0 a'), 0);
         setTimeout(() => console.log('timeout 0 b'), 0);
-        const cancelled = setTimeout(() => console.log('never'), 5);
+        const cancelled = setTimeout(() => console.log('never'), 0);
         clearTimeout(cancelled);
+        setTimeout((a, b) => console.log('args ' + a + b), 0, 'x', 'y');
         let ticks = 0;
-        const interval = setInterval(() => { ticks += 1; console.log('tick ' + ticks); if (ticks === 3) clearInterval(interval); }, 5);
+        const interval = setInterval(() => {
+          ticks += 1;
+          console.log('tick ' + ticks);
+          if (ticks === 3) {
+            clearInterval(interval);
+            setTimeout(() => console.log('after the interval'), 0);
+          }
+        }, 1);
         queueMicrotask(() => console.log('microtask'));
         Promise.resolve().then(() => console.log('promise'));
-        setTimeout((a, b) => console.log('args ' + a + b), 1, 'x', 'y');
         console.log('sync 2');
         """)
         XCTAssertEqual(harness.failures, [])
-        XCTAssertEqual(Array(output.prefix(6)), ["sync 1", "sync 2", "microtask", "promise", "timeout 0 a", "timeout 0 b"])
-        XCTAssertEqual(output.filter { $0.hasPrefix("tick") }, ["tick 1", "tick 2", "tick 3"])
-        XCTAssertTrue(output.contains("args xy"))
-        XCTAssertEqual(output.last, "timeout 300", "long after the interval's three ticks, even on a loaded machine")
-        XCTAssertFalse(output.contains("never"))
+        XCTAssertEqual(output, ["sync 1", "sync 2", "microtask", "promise", "timeout 0 a", "timeout 0 b", "args xy",
+                                "tick 1", "tick 2", "tick 3", "after the interval"])
     }
 
     func testAThrownErrorIsReportedWithItsLocationAndTheAppGoesOn() throws {

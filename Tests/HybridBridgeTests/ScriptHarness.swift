@@ -67,7 +67,43 @@ func testRegistry() -> ServiceRegistry {
     services.register("test.fail") { (_: Empty) -> String in
         throw ServiceError(.failed, "test.fail failed: the disk is full")
     }
+    // Orders async answers without a clock: test.gate answers once test.open was called.
+    let gate = Gate()
+    services.register("test.gate") { (_: Empty) async -> String in
+        await gate.wait()
+        return "the gate opened"
+    }
+    services.register("test.open") { (_: Empty) -> Empty in
+        gate.open()
+        return Empty()
+    }
     return services
+}
+
+/// Holds callers back until it opens.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let open = lock.withLock {
+                if !isOpen { waiting.append(continuation) }
+                return isOpen
+            }
+            if open { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let released = lock.withLock {
+            isOpen = true
+            defer { waiting.removeAll() }
+            return waiting
+        }
+        for continuation in released { continuation.resume() }
+    }
 }
 
 struct Later: Codable, Sendable {

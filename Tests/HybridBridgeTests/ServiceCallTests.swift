@@ -28,7 +28,7 @@ final class ServiceCallTests: XCTestCase {
           .then(() => show(hybrid.call('test.later', 5)))
           .then(() => show(hybrid.call('cart.add', { sku: 'a', price: 1, qty: 1 })))
           .then(() => show(hybrid.call('test.fail')))
-          .then(() => show(hybrid.call('test.later', { ms: 2000 }, { timeout: 50 })));
+          .then(() => show(hybrid.call('test.later', { ms: 600000 }, { timeout: 50 })));
         """)
         XCTAssertEqual(harness.failures, [])
         XCTAssertEqual(output.count, 5, "\(output)")
@@ -74,14 +74,17 @@ final class ServiceCallTests: XCTestCase {
         ])
     }
 
-    func testAsyncServicesResolveOnTheScriptThread() throws {
+    func testAsyncServicesResolveOnTheScriptThreadInTheOrderTheyAnswer() throws {
+        // test.gate answers only once test.open was called, which happens after test.later
+        // answered: the order is the code's, not the clock's.
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""
-        hybrid.call('test.later', { ms: 300 }).then((v) => console.log(v));
-        hybrid.call('test.later', { ms: 1 }).then((v) => console.log(v));
+        hybrid.call('test.gate').then((v) => console.log(v));
+        hybrid.call('test.later', { ms: 1 }).then((v) => { console.log(v); hybrid.callSync('test.open'); });
         console.log('started');
         """)
-        XCTAssertEqual(output, ["started", "after 1 ms", "after 300 ms"])
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, ["started", "after 1 ms", "the gate opened"])
     }
 
     func testAServiceReRegisteredWhileScriptsRunIsCheckedAnew() throws {

@@ -6,8 +6,8 @@ import XCTest
 final class JavaScriptContextTests: XCTestCase {
     func testEvaluatesWithTheRealEngine() throws {
         let context = JavaScriptContext()
-        XCTAssertEqual(context.string(try context.evaluate("[1, 2, 3].map(x => x * 2).join(',')")), "2,4,6")
-        XCTAssertEqual(context.string(try context.evaluate("typeof Promise")), "function")
+        XCTAssertEqual(try context.evaluate("[1, 2, 3].map(x => x * 2).join(',')").string, "2,4,6")
+        XCTAssertEqual(try context.evaluate("typeof Promise").string, "function")
     }
 
     func testThrownErrorsAreLocatedWithTheirStack() {
@@ -27,7 +27,7 @@ final class JavaScriptContextTests: XCTestCase {
         let value = try JSONParser.parse(#"{"s":"é漢🚀\n","i":-7,"n":0.25,"b":true,"z":null,"a":[1,[2,{}],"x"],"o":{"p":{"q":[]}}}"#).plain
         context.set("value", to: context.makeValue(value))
         XCTAssertEqual(context.json(from: try context.evaluate("value")), value)
-        XCTAssertEqual(context.string(try context.evaluate("JSON.stringify(value)")), value.jsonText)
+        XCTAssertEqual(try context.evaluate("JSON.stringify(value)").string, value.jsonText)
         let odd = context.json(from: try context.evaluate("({ f() {}, u: undefined, inf: Infinity, d: new Date(0), big: 2 ** 60 })"))
         XCTAssertEqual(odd.jsonText, #"{"inf":null,"d":"1970-01-01T00:00:00.000Z","big":1.152921504606847e+18}"#)
         let cycle = context.json(from: try context.evaluate("const c = { name: 'c' }; c.self = c; c"))
@@ -36,21 +36,47 @@ final class JavaScriptContextTests: XCTestCase {
 
     func testHostFunctionsReceiveArgumentsAndThrowIntoScripts() throws {
         let context = JavaScriptContext()
+        // At the C level, for fast paths.
         context.define("add") { context, _, arguments in
             JSValueMakeNumber(context, arguments.reduce(0) { $0 + JSValueToNumber(context, $1, nil) })
         }
-        context.define("fail") { _, _, _ throws(ScriptThrow) in
-            throw ScriptThrow(context.makeError("refused", code: "E_DENIED"))
+        // At the Swift level: a message object read by name, arguments past the last undefined.
+        context.globalObject.define("greet") { arguments throws(ScriptThrow) in
+            let message = arguments[0]
+            guard arguments[1].isUndefined, message["name"].kind == .string else {
+                throw ScriptThrow(arguments.context.makeError("refused", code: "E_DENIED"))
+            }
+            return arguments.context.makeString("Hello, \(message["name"].string) x\(Int(message["times"].number))")
         }
         XCTAssertEqual(context.json(from: try context.evaluate("add(1, 2, 39)")), .integer(42))
-        XCTAssertEqual(context.string(try context.evaluate("try { fail() } catch (e) { e.code + ' ' + e.message }")), "E_DENIED refused")
+        XCTAssertEqual(try context.evaluate("greet({ name: 'Ada', times: 2 })").string, "Hello, Ada x2")
+        XCTAssertEqual(try context.evaluate("try { greet({ name: 7 }) } catch (e) { e.code + ' ' + e.message }").string, "E_DENIED refused")
+    }
+
+    func testValuesAreReadAndCalledFromSwift() throws {
+        let context = JavaScriptContext()
+        let object = try context.evaluate("({ list: [1, 2], f(a, b) { return a + b; }, flag: 0, text: 'x' })")
+        XCTAssertEqual(object.kind, .object)
+        XCTAssertTrue(object["list"].isArray)
+        XCTAssertTrue(object["f"].isFunction)
+        XCTAssertFalse(object["flag"].boolean)
+        XCTAssertTrue(object["missing"].isUndefined)
+        XCTAssertEqual(try object["f"].call(making: [{ context.makeNumber(40) }, { context.makeNumber(2) }]).json, .integer(42))
+        object.set("added", to: context.makeBoolean(true))
+        XCTAssertEqual(object["added"].json, .bool(true))
+        XCTAssertThrowsError(try object["text"].call()) { error in
+            XCTAssertEqual((error as? ScriptError)?.message, "TypeError: x is not a function")
+        }
+        XCTAssertThrowsError(try context.evaluate("(() => { throw new RangeError('too far'); })").call()) { error in
+            XCTAssertEqual((error as? ScriptError)?.message, "RangeError: too far")
+        }
     }
 
     func testProtectedValuesSurviveCollection() throws {
         let context = JavaScriptContext()
         var kept: [ProtectedValue] = []
         for index in 0..<100 {
-            kept.append(ProtectedValue(try context.evaluate("({ index: \(index), payload: 'x'.repeat(1000) })"), in: context))
+            kept.append(try context.evaluate("({ index: \(index), payload: 'x'.repeat(1000) })").protect())
         }
         context.collectGarbage()
         XCTAssertEqual(kept.map { context.json(from: $0.value)["index"] }, (0..<100).map { .integer($0) })
@@ -107,7 +133,7 @@ final class JSValueDecoderTests: XCTestCase {
                 _ = token
                 return nil
             }
-            let kept = ProtectedValue(try context.evaluate("({ big: 'x'.repeat(1000) })"), in: context)
+            let kept = try context.evaluate("({ big: 'x'.repeat(1000) })").protect()
             XCTAssertEqual(context.json(from: kept.value)["big"]?.stringValue?.count, 1000)
         }
         XCTAssertNil(released, "the function's closure went with its context")

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The bridge's own JavaScript, the files of `JavaScript/` embedded in the library at build
+/// time by the EmbedJavaScript plugin (so a host program carries them inside its binary).
+///
+/// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it, and a
+/// host app installs `ui.js` for its `ui` and `state` globals. Each is a function expression
+/// called with the natives declared in `Natives.swift`.
+enum BridgeScript: String, CaseIterable {
+    case patches, prelude, ui
+
+    /// The name errors and stacks give the script. Frames of the prelude and of the patch table
+    /// (both under `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`).
+    var sourceURL: String {
+        switch self {
+        case .prelude: return "hybrid:prelude"
+        case .patches: return "hybrid:prelude/patches"
+        case .ui: return "hybrid:ui"
+        }
+    }
+
+    /// The script's text.
+    var source: String {
+        guard let source = Self.sources[self] else { preconditionFailure("JavaScript/\(rawValue).js was not embedded") }
+        return source
+    }
+
+    private static let sources: [BridgeScript: String] = {
+        var sources: [BridgeScript: String] = [:]
+        for (name, base64) in EmbeddedJavaScript.files {
+            guard let script = BridgeScript(rawValue: name), let data = Data(base64Encoded: base64) else { continue }
+            sources[script] = String(decoding: data, as: UTF8.self)
+        }
+        return sources
+    }()
+}

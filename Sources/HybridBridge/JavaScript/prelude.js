@@ -1,0 +1,195 @@
+// The SPEC §3 globals every script sees: hybrid, WebViewJavascriptBridge, console, timers and
+// require(), built on the natives declared in Sources/HybridBridge/Natives.swift (the only
+// names `native` has). Evaluated once per context, after patches.js, whose calls it receives
+// as `patches`; returns the functions Swift calls into (declared in Natives.swift too).
+//
+// Errors are created where scripts call, so their stacks and locations point at the calling
+// line, not at this file.
+(function (native, patches) {
+  'use strict';
+  const global = globalThis;
+
+  // A service error, made while the calling script is on the stack: its stack leads back to
+  // the calling line, which Swift finds (native.locate) and names in the message.
+  function serviceError(site, code, message) {
+    const where = native.locate({ stack: String(site.stack || '') });
+    site.message = where ? `${message} (called at ${where})` : message;
+    site.code = code;
+    return site;
+  }
+
+  // hybrid.*: native services. A sync answer comes back as the return value (a failure is
+  // thrown as { code, message }) and is settled here, so no script runs nested inside a
+  // native call; an async answer settles the promise from the loop later.
+  //
+  // Field names each service accepts, checked here because asking the engine for an object's
+  // names from Swift costs more than the rest of a call. Swift still checks when this says
+  // -1, which is also how it produces the exact error.
+  const accepted = new Map();
+  function checkedAt(name, params) {
+    if (params === null || typeof params !== 'object' || Array.isArray(params)) return -1;
+    let entry = accepted.get(name);
+    if (entry === undefined) {
+      entry = native.fields({ service: name });
+      accepted.set(name, entry);
+    }
+    if (entry.fields === null) return -1;
+    for (const key in params) if (!entry.fields.includes(key)) return -1;
+    return entry.generation;
+  }
+  function callService(service, params, options) {
+    const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
+    return new Promise((resolve, reject) => {
+      // The caller is still on the stack here, so errors made now point at it.
+      let site = null;
+      let answer;
+      try {
+        answer = native.call({
+          service, params, timeout, checkedAt: checkedAt(service, params),
+          resolve, reject: (code, message) => reject(serviceError(site, code, message)),
+        });
+      } catch (failure) {
+        reject(serviceError(new Error(), failure.code, failure.message));
+        return;
+      }
+      if (answer === undefined) site = new Error();
+      else resolve(answer);
+    });
+  }
+  function callServiceSync(service, params) {
+    const checked = checkedAt(service, params);
+    try {
+      return native.callSync(service, params, checked);
+    } catch (failure) {
+      throw serviceError(new Error(), failure.code, failure.message);
+    }
+  }
+  // Hot fixes: a call with hooks on `service:NAME` runs through them; `original(params)` is
+  // the plain call.
+  const hybrid = {
+    call(name, params, options) {
+      const service = String(name);
+      if (!patches.hooked('service:', service)) return callService(service, params, options);
+      return patches.invokeAsync('service:' + service, (value) => callService(service, value, options), [params]);
+    },
+    callSync(name, params) {
+      const service = String(name);
+      if (!patches.hooked('service:', service)) return callServiceSync(service, params);
+      return patches.invoke('service:' + service, (value) => callServiceSync(service, value), [params]);
+    },
+    services() { return native.services(); },
+    ready() { native.ready(); },
+  };
+  Object.defineProperty(global, 'hybrid', { value: Object.freeze(hybrid), enumerable: false });
+
+  // WebViewJavascriptBridge, as scripts written for it expect.
+  const handlers = Object.create(null);
+  const bridge = {
+    callHandler(name, data, responseCallback) {
+      const answer = hybrid.call(name, data === undefined ? null : data);
+      answer.then(
+        (value) => { if (typeof responseCallback === 'function') responseCallback(value); },
+        (error) => {
+          const reply = { error: { code: error.code || 'E_FAILED', message: error.message } };
+          if (typeof responseCallback === 'function') responseCallback(reply);
+        });
+    },
+    registerHandler(name, handler) { handlers[String(name)] = handler; },
+  };
+  Object.defineProperty(global, 'WebViewJavascriptBridge', { value: bridge, enumerable: false });
+  // The usual set-up snippet checks `window.WebViewJavascriptBridge` first.
+  if (global.window === undefined) Object.defineProperty(global, 'window', { value: global, enumerable: false });
+  function dispatch(name, data, id) {
+    const handler = handlers[name];
+    if (typeof handler !== 'function') {
+      native.respond({ id, response: { error: { code: 'E_NO_SERVICE', message: `no handler named "${name}" is registered` } } });
+      return;
+    }
+    let answered = false;
+    const respond = (response) => {
+      if (answered) return;
+      answered = true;
+      native.respond({ id, response: response === undefined ? null : response });
+    };
+    try {
+      if (patches.hooked('handler:', name)) patches.invoke('handler:' + name, handler, [data, respond]);
+      else handler(data, respond);
+    } catch (error) {
+      if (!answered) native.respond({ id, response: { error: { code: 'E_FAILED', message: String(error) } } });
+      throw error;
+    }
+  }
+
+  // console.*: values formatted the way developers expect from Node or a browser.
+  function format(value, depth) {
+    if (typeof value === 'string') return depth === 0 ? value : JSON.stringify(value);
+    if (value === undefined) return 'undefined';
+    if (typeof value === 'function') return `[Function: ${value.name || 'anonymous'}]`;
+    if (typeof value === 'symbol' || typeof value === 'bigint') return String(value);
+    if (value instanceof Error) return value.stack ? `${value}\n${value.stack}` : String(value);
+    if (value === null || typeof value !== 'object') return String(value);
+    if (depth > 4) return Array.isArray(value) ? '[Array]' : '[Object]';
+    if (Array.isArray(value)) return `[ ${value.map((item) => format(item, depth + 1)).join(', ')} ]`;
+    const entries = Object.keys(value).map((key) => `${key}: ${format(value[key], depth + 1)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  function printer(level) {
+    return (...values) => native.log({ level, text: values.map((value) => format(value, 0)).join(' ') });
+  }
+  const console = {
+    log: printer('log'), info: printer('info'), debug: printer('debug'),
+    warn: printer('warn'), error: printer('error'), trace: printer('debug'),
+  };
+  Object.defineProperty(global, 'console', { value: console, enumerable: false, writable: true });
+
+  // Timers and microtasks.
+  function timer(repeating) {
+    return (callback, delay, ...args) => {
+      if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
+      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating });
+    };
+  }
+  global.setTimeout = timer(false);
+  global.setInterval = timer(true);
+  global.clearTimeout = global.clearInterval = (id) => { if (id !== undefined) native.clearTimer({ id: Number(id) }); };
+  global.queueMicrotask = (callback) => {
+    if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
+    Promise.resolve().then(() => {
+      try { callback(); } catch (error) { native.reportError({ error }); }
+    });
+  };
+
+  // require(): CommonJS modules resolved inside the script's folder only.
+  const modules = Object.create(null);
+  function dirname(path) {
+    const slash = path.lastIndexOf('/');
+    return slash < 0 ? '.' : path.slice(0, slash) || '/';
+  }
+  function load(path, source) {
+    if (modules[path]) return modules[path].exports;
+    const module = { id: path, filename: path, exports: {}, loaded: false };
+    modules[path] = module;
+    try {
+      const body = native.compile({ source, path });
+      body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+    } catch (error) {
+      // A module that failed is not half-loaded for the next require.
+      delete modules[path];
+      throw error;
+    }
+    module.loaded = true;
+    return module.exports;
+  }
+  function requireFrom(folder) {
+    return function require(specifier) {
+      const found = native.resolve({ specifier: String(specifier), folder });
+      return modules[found.path] ? modules[found.path].exports : load(found.path, found.source);
+    };
+  }
+
+  return Object.freeze({
+    dispatch,
+    loadMain: (path, source) => load(path, source),
+    forgetFields() { accepted.clear(); },
+  });
+})

@@ -1,0 +1,397 @@
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+
+// The whole contract between the bridge's JavaScript (JavaScript/*.js) and Swift, read in one
+// place: every native function the scripts call, with what it takes and answers, and every
+// function the scripts hand back for Swift to call. The scripts reach Swift through these
+// names only (a test holds them to it).
+//
+// A native takes one message object with named fields, the way WebViewJavascriptBridge passes
+// one message per call — except `callSync`, the measured hot path (BENCHMARKS.md): each field
+// read from a message is one more engine call taking the engine's lock, so it takes its three
+// arguments in order. Failures a script should see are thrown into it.
+
+/// The natives of prelude.js and patches.js, the names of the `native` object they receive.
+enum Native: String, CaseIterable {
+    // hybrid.* and WebViewJavascriptBridge (prelude.js)
+
+    /// `call({service, params, timeout, checkedAt, resolve, reject})` → a sync service's answer,
+    /// or `undefined` when `resolve(value)` or `reject(code, message)` will be called from the
+    /// loop; throws `{code, message}` when the call fails at once. `timeout` is in milliseconds,
+    /// -1 for the service's own; `checkedAt` is the registry generation at which the prelude
+    /// found every field of `params` known (see `fields`), or -1.
+    case call
+    /// `callSync(service, params, checkedAt)` → the sync service's answer; throws `{code, message}`.
+    case callSync
+    /// `fields({service})` → `{generation, fields}`: the field names the service accepts (`null`
+    /// when it takes any, or does not exist) at registry generation `generation`.
+    case fields
+    /// `services()` → every service's description, as `hybrid.services()` lists them.
+    case services
+    /// `ready()`: the script started well (`hybrid.ready()`).
+    case ready
+    /// `locate({stack})` → the `FILE:LINE:COL` of the first frame of `stack` outside the bridge,
+    /// or `undefined`.
+    case locate
+    /// `respond({id, response})`: a registered handler's answer to the native call `id` (see
+    /// `PreludeEntryPoints.dispatch`).
+    case respond
+
+    // console, timers, require() (prelude.js)
+
+    /// `log({level, text})`: console output; `level` is log, info, debug, warn or error.
+    case log
+    /// `reportError({error})`: reports a value thrown where nobody could catch it (a
+    /// `queueMicrotask` callback).
+    case reportError
+    /// `timer({callback, delay, repeating})` → the timer's number: calls `callback()` after
+    /// `delay` milliseconds, and every `delay` milliseconds when `repeating`.
+    case timer
+    /// `clearTimer({id})`: clears the timer numbered `id`.
+    case clearTimer
+    /// `resolve({specifier, folder})` → `{path, source}`: the file `require(specifier)` loads in
+    /// a module of `folder`; throws an `Error` when it may not be loaded or does not exist.
+    case resolve
+    /// `compile({source, path})` → the module's function `(exports, require, module, __filename,
+    /// __dirname)`; throws its syntax error.
+    case compile
+
+    // Hot fixes (patches.js; what hooks do is in docs/hot-fixes.md)
+
+    /// `patchFailureLimit()` → how many failures in a row disable a hook.
+    case patchFailureLimit
+    /// `hooked({target, live})`: whether a hook that runs is on `target` now.
+    case hooked
+    /// `checkTarget({kind, name, stack})`: warns on the console when the service or patchable
+    /// function a patch names is unknown (yet); `stack` is where the patch was made.
+    case checkTarget
+    /// `patchFailed({error, note})`: a hook threw `error`; reported like any script error, with
+    /// `note` naming the hook.
+    case patchFailed
+    /// `patchNotice({text})`: a line about the patches themselves (a hook disabled), shown and logged.
+    case patchNotice
+    /// `callMethod({name, args})` → the patchable Swift function `name`'s own body run on `args`
+    /// (`self.ORIGname` in `defineClass`); throws an `Error` whose `code` is `E_NO_METHOD`,
+    /// `E_BAD_ARGUMENT` or `E_FAILED`.
+    case callMethod
+}
+
+/// What prelude.js returns: the functions Swift calls into it.
+enum PreludeEntryPoint: String, CaseIterable {
+    /// `dispatch(name, data, id)`: runs the handler `name` registered with
+    /// `WebViewJavascriptBridge.registerHandler` on `data`; it answers through
+    /// `respond({id, response})`, once, and throws what the handler threw.
+    case dispatch
+    /// `loadMain(path, source)`: runs `source`, the file `path`, as the main module.
+    case loadMain
+    /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
+    case forgetFields
+}
+
+/// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
+/// through hooks, goes to prelude.js as `patches`).
+enum PatchEntryPoint: String, CaseIterable {
+    /// `method(target, original, args)` → `[result, id of the hook that made it or 0]` of the
+    /// patchable function `target` through its hooks, or `null` when `original` (the Swift body)
+    /// threw and nothing caught it, or could not take its arguments.
+    case method
+    /// `handler(target, fn, args)` → what `fn(...args)` returns through the hooks on `target`.
+    case handler
+    /// `service(name, params, done)`: calls the service `name` through its hooks the way
+    /// `hybrid.call` does, and `done(true, value)` or `done(false, code, message)` with the answer.
+    case service
+    /// `runaway()` → `[target, id]` of the hook the time limit stopped, or `null`; resets what
+    /// the table was running.
+    case runaway
+    /// `fail(id, revoking)`: counts a failure of the hook `id` (`revoking` a success counted before).
+    case fail
+}
+
+/// The functions a script handed back (`PreludeEntryPoint`s or `PatchEntryPoint`s), kept alive.
+struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Point.RawValue == String {
+    private let functions: [Point: ProtectedValue]
+
+    /// Takes each of `Point`'s functions from `exports`, the object the script returned.
+    init(_ exports: JavaScriptValue) {
+        functions = Dictionary(uniqueKeysWithValues: Point.allCases.map { point in
+            let function = exports[point.rawValue]
+            precondition(function.isFunction, "the bridge's JavaScript returned no function \(point.rawValue) (\(Point.self))")
+            return (point, function.protect())
+        })
+    }
+
+    subscript(point: Point) -> ProtectedValue {
+        // Every case was taken in `init`.
+        functions[point]!
+    }
+}
+
+/// The `native` object of prelude.js and patches.js: each `Native` run by the part of the
+/// runtime that owns what it touches. Holds them unowned: the functions live in the context's
+/// heap, which the runtime owns.
+struct BridgeNatives {
+    unowned let entries: ScriptEntries
+    unowned let calls: ServiceCalls
+    unowned let timers: ScriptTimers<ProtectedValue>
+    unowned let modules: ModuleLoader
+    unowned let handlers: HandlerCalls
+    unowned let hooks: PatchHooks
+    /// `ready()`; must not hold the runtime strongly either.
+    let ready: () -> Void
+
+    /// A new `native` object holding every `Native`, and nothing else.
+    func makeObject() -> JavaScriptValue {
+        let native = entries.context.makeObject()
+        for name in Native.allCases { native.define(name.rawValue, function(name)) }
+        return native
+    }
+
+    /// Read through `entries` each time, so no function holds the context strongly.
+    private var context: JavaScriptContext { entries.context }
+
+    private func function(_ native: Native) -> NativeFunction {
+        switch native {
+        case .call:
+            return { arguments throws(ScriptThrow) in
+                let message = arguments[0]
+                do throws(ServiceError) {
+                    let answer = try calls.call(message["service"].string, parameters: message["params"], checkedAt: message["checkedAt"].number,
+                                                timeout: message["timeout"].number, resolve: message["resolve"], reject: message["reject"])
+                    return answer.map(context.makeValue)
+                } catch {
+                    throw Self.failure(error, in: context)
+                }
+            }
+        case .callSync:
+            return { arguments throws(ScriptThrow) in
+                do throws(ServiceError) {
+                    return context.makeValue(try calls.callSync(arguments[0].string, parameters: arguments[1], checkedAt: arguments[2].number))
+                } catch {
+                    throw Self.failure(error, in: context)
+                }
+            }
+        case .fields:
+            return { arguments in context.makeValue(calls.fields(of: arguments[0]["service"].string)) }
+        case .services:
+            return { _ in context.makeValue(calls.descriptions) }
+        case .ready:
+            return { _ in
+                ready()
+                return nil
+            }
+        case .locate:
+            return { arguments in entries.locator.caller(in: arguments[0]["stack"].string).map(context.makeString) }
+        case .respond:
+            return { arguments in
+                let message = arguments[0]
+                if let id = Int(exactly: message["id"].number) { handlers.respond(to: id, with: message["response"].json) }
+                return nil
+            }
+        case .log:
+            return { arguments in
+                entries.console(arguments[0]["level"].string, arguments[0]["text"].string)
+                return nil
+            }
+        case .reportError:
+            return { arguments in
+                entries.report(context.scriptError(from: arguments[0]["error"]))
+                return nil
+            }
+        case .timer:
+            return { arguments in
+                let message = arguments[0]
+                let number = timers.start(message["callback"].protect(), after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
+                return context.makeNumber(Double(number))
+            }
+        case .clearTimer:
+            return { arguments in
+                if let number = Int(exactly: arguments[0]["id"].number) { timers.clear(number) }
+                return nil
+            }
+        case .resolve:
+            return { arguments throws(ScriptThrow) in
+                let message = arguments[0]
+                do throws(ModuleResolver.Failure) {
+                    let module = try modules.resolve(message["specifier"].string, from: message["folder"].string)
+                    return context.makeValue(.object(JSONObject([("path", .string(module.path)), ("source", .string(module.source))])))
+                } catch {
+                    throw ScriptThrow(context.makeError(error.message))
+                }
+            }
+        case .compile:
+            return { arguments throws(ScriptThrow) in
+                try modules.compile(arguments[0]["source"].string, path: arguments[0]["path"].string)
+            }
+        case .patchFailureLimit:
+            return { _ in context.makeNumber(Double(PatchHooks.failureLimit)) }
+        case .hooked:
+            return { arguments in
+                hooks.setHooked(arguments[0]["target"].string, live: arguments[0]["live"].boolean)
+                return nil
+            }
+        case .checkTarget:
+            return { arguments in
+                let message = arguments[0]
+                hooks.warnIfUnknown(kind: message["kind"].string, name: message["name"].string, stack: message["stack"].string)
+                return nil
+            }
+        case .patchFailed:
+            return { arguments in
+                hooks.hookFailed(arguments[0]["error"], note: arguments[0]["note"].string)
+                return nil
+            }
+        case .patchNotice:
+            return { arguments in
+                hooks.notice(arguments[0]["text"].string)
+                return nil
+            }
+        case .callMethod:
+            return { arguments throws(ScriptThrow) in
+                try hooks.callOriginal(arguments[0]["name"].string, arguments: arguments[0]["args"].json.arrayValue ?? [])
+            }
+        }
+    }
+
+    /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the prelude.
+    private static func failure(_ error: ServiceError, in context: JavaScriptContext) -> ScriptThrow {
+        ScriptThrow(context.makeValue(.object(JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))]))))
+    }
+}
+
+// MARK: - ui.js
+
+/// The natives of ui.js, which a host app runs (`UINatives`).
+enum UINative: String, CaseIterable {
+    /// `show({target, push})`: opens `target`, an `app://` URL or a screen document built by the
+    /// script (`ui.show`); `push` keeps the current screen under it (`ui.push`).
+    case show
+    /// `back()`: closes the screen on top (`ui.back`).
+    case back
+    /// `update({id, props})`: changes the props of the node `id` on the current screen (`ui.update`).
+    case update
+    /// `component({name, fn})`: registers `fn(props)` → node as the component `name` (`ui.component`).
+    case component
+    /// `handler({name, fn})`: registers `fn(event)` as the handler `name` (`ui.handler`).
+    case handler
+    /// `screen()` → the current screen's id, or `null` (`ui.screen`).
+    case screen
+    /// `get({path})` → the current screen's state at `path` (all of it for `''`), or `null` (`state.get`).
+    case get
+    /// `set({path, value})`: sets the current screen's state at `path` (`state.set`).
+    case set
+    /// `watch({path, fn})`: calls `fn(value, changedPath)` when the state at, inside or around
+    /// `path` changes (`state.watch`).
+    case watch
+}
+
+/// A host app's side of the `ui` and `state` globals (SPEC §3; ui.js builds them on these), for
+/// `ScriptRuntime.installUI`. Each runs the `UINative` of its name, on the loop thread.
+public struct UINatives {
+    /// `show`: the target (URL string or screen document) and whether to push.
+    public var show: (_ target: JSONValue, _ push: Bool) throws(NativeError) -> Void
+    /// `back`.
+    public var back: () -> Void
+    /// `update`: the node id and its new props (an object, or whatever the script passed).
+    public var update: (_ id: String, _ props: JSONValue) throws(NativeError) -> Void
+    /// `component`: the name and the builder function.
+    public var component: (_ name: String, _ build: ProtectedValue) -> Void
+    /// `handler`: the name and the handler function.
+    public var handler: (_ name: String, _ function: ProtectedValue) -> Void
+    /// `screen`: the current screen's id, nil without one.
+    public var screen: () -> String?
+    /// `get`: the state at the path (`.null` when there is none).
+    public var get: (_ path: String) -> JSONValue
+    /// `set`: the path and the value.
+    public var set: (_ path: String, _ value: JSONValue) -> Void
+    /// `watch`: the path and the callback.
+    public var watch: (_ path: String, _ callback: ProtectedValue) -> Void
+
+    /// The host's functions, one per `UINative`.
+    public init(show: @escaping (_ target: JSONValue, _ push: Bool) throws(NativeError) -> Void, back: @escaping () -> Void,
+                update: @escaping (_ id: String, _ props: JSONValue) throws(NativeError) -> Void,
+                component: @escaping (_ name: String, _ build: ProtectedValue) -> Void,
+                handler: @escaping (_ name: String, _ function: ProtectedValue) -> Void, screen: @escaping () -> String?,
+                get: @escaping (_ path: String) -> JSONValue, set: @escaping (_ path: String, _ value: JSONValue) -> Void,
+                watch: @escaping (_ path: String, _ callback: ProtectedValue) -> Void) {
+        self.show = show
+        self.back = back
+        self.update = update
+        self.component = component
+        self.handler = handler
+        self.screen = screen
+        self.get = get
+        self.set = set
+        self.watch = watch
+    }
+
+    /// A new `native` object for ui.js holding every `UINative`, and nothing else.
+    func makeObject(in context: JavaScriptContext) -> JavaScriptValue {
+        let native = context.makeObject()
+        for name in UINative.allCases { native.define(name.rawValue, function(name)) }
+        return native
+    }
+
+    private func function(_ native: UINative) -> NativeFunction {
+        switch native {
+        case .show:
+            return { arguments throws(ScriptThrow) in
+                try Self.refusing(in: arguments.context) { () throws(NativeError) in try show(arguments[0]["target"].json, arguments[0]["push"].boolean) }
+            }
+        case .back:
+            return { _ in
+                back()
+                return nil
+            }
+        case .update:
+            return { arguments throws(ScriptThrow) in
+                try Self.refusing(in: arguments.context) { () throws(NativeError) in try update(arguments[0]["id"].string, arguments[0]["props"].json) }
+            }
+        case .component:
+            return { arguments in
+                component(arguments[0]["name"].string, arguments[0]["fn"].protect())
+                return nil
+            }
+        case .handler:
+            return { arguments in
+                handler(arguments[0]["name"].string, arguments[0]["fn"].protect())
+                return nil
+            }
+        case .screen:
+            return { arguments in screen().map(arguments.context.makeString) ?? arguments.context.null }
+        case .get:
+            return { arguments in arguments.context.makeValue(get(arguments[0]["path"].string)) }
+        case .set:
+            return { arguments in
+                set(arguments[0]["path"].string, arguments[0]["value"].json)
+                return nil
+            }
+        case .watch:
+            return { arguments in
+                watch(arguments[0]["path"].string, arguments[0]["fn"].protect())
+                return nil
+            }
+        }
+    }
+
+    /// Runs `body`, throwing a refusal into the calling script as an `Error`.
+    private static func refusing(in context: JavaScriptContext, _ body: () throws(NativeError) -> Void) throws(ScriptThrow) -> JavaScriptValue? {
+        do throws(NativeError) {
+            try body()
+            return nil
+        } catch {
+            throw ScriptThrow(context.makeError(error.message))
+        }
+    }
+}
+
+/// A native's refusal, thrown into the calling script as an `Error` with this message.
+public struct NativeError: Error {
+    /// What the script is told.
+    public var message: String
+
+    /// A refusal saying `message`.
+    public init(_ message: String) {
+        self.message = message
+    }
+}

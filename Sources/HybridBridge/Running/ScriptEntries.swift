@@ -1,0 +1,102 @@
+import HybridJavaScript
+import HybridServices
+
+/// The one way from native code into JavaScript, and where what scripts say goes out: every
+/// entry runs through `enter`, which applies the time limit's verdict and reports what a
+/// script threw, in the author's terms, so a bad script never stops the app.
+///
+/// It keeps the stack of entries running now, because an entry can be nested (a script called
+/// native code that called back in: a patched function inside a sync service). When the time
+/// limit stops a nested one, JavaScriptCore ends the outermost one as well, so the runaway is
+/// reported once, there, under the innermost name.
+final class ScriptEntries {
+    /// The JavaScript context.
+    let context: JavaScriptContext
+    /// The CPU time one entry may take before it is stopped.
+    let timeLimit: Double
+    /// Where locations are put in the author's terms (and which files are modules).
+    let locator: ScriptLocator
+    /// Where `console.*` output goes: `(level, text)`.
+    var console: (String, String) -> Void
+    /// Where failures (uncaught errors, unhandled rejections, runaways) are reported.
+    var onError: (ScriptError) -> Void
+    /// Asked after the time limit stopped an entry: who ran away inside it, when someone more
+    /// precise than the entry can be blamed (a patch hook), and how to charge them.
+    var findRunaway: () -> Runaway? = { nil }
+    /// How many failures were reported.
+    private(set) var failureCount = 0
+
+    /// What is running now, innermost last: a fallback location for values thrown without one.
+    private var running: [String] = []
+    /// The nested entry the time limit stopped, until the outermost one ends.
+    private var stoppedInside: String?
+
+    /// Who ran away inside an entry.
+    struct Runaway {
+        /// Named in the report, e.g. `a patch hook on handler:spin`.
+        var culprit: String
+        /// Called once the runaway is reported.
+        var charge: () -> Void
+    }
+
+    init(context: JavaScriptContext, timeLimit: Double, console: @escaping (String, String) -> Void, onError: @escaping (ScriptError) -> Void) {
+        self.context = context
+        self.timeLimit = timeLimit
+        self.console = console
+        self.onError = onError
+        locator = ScriptLocator()
+        context.limitExecutionTime(to: timeLimit)
+    }
+
+    /// Runs `body` as one entry into JavaScript, named `what` in reports; reports a failure
+    /// before returning it.
+    @discardableResult
+    func enter<T>(_ what: String, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
+        running.append(what)
+        defer { running.removeLast() }
+        let result: Result<T, ScriptError>
+        do {
+            result = .success(try body(context))
+        } catch {
+            result = .failure(error)
+        }
+        if running.count > 1 {
+            if case .failure(let error) = result {
+                if error.isTermination { stoppedInside = stoppedInside ?? what } else { report(error) }
+            }
+            return result
+        }
+        let stopped = stoppedInside
+        stoppedInside = nil
+        switch result {
+        case .failure(let error) where error.isTermination || stopped != nil:
+            reportRunaway(in: stopped ?? what)
+        case .failure(let error):
+            report(error)
+        case .success:
+            if let stopped { reportRunaway(in: stopped) }
+        }
+        return result
+    }
+
+    /// Reports a failure with its location and stack in the script's own terms.
+    func report(_ error: ScriptError) {
+        failureCount += 1
+        onError(locator.clean(error, fallback: running.last { $0.hasSuffix(".js") }))
+    }
+
+    /// Shows a line about the scripts that is no failure of theirs (a hook disabled) the way
+    /// failures are shown, without counting it.
+    func announce(_ text: String) {
+        onError(ScriptError(message: text, location: nil, stack: []))
+    }
+
+    /// Reports that the time limit stopped `what`, or someone running inside it.
+    private func reportRunaway(in what: String) {
+        let runaway = findRunaway()
+        let culprit = runaway.map { "\($0.culprit) (in \(what))" } ?? what
+        report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
+                           location: nil, stack: [], isTermination: true))
+        runaway?.charge()
+    }
+}

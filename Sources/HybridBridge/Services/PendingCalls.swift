@@ -1,0 +1,77 @@
+import HybridEventLoop
+import HybridJSON
+import HybridServices
+
+/// Async service calls in flight: each job runs in a Swift `Task` off the loop thread, counted
+/// as work in flight on the loop, and is settled once on the loop — by its answer or by its
+/// timeout, whichever comes first (the other is dropped, and a timed-out job is cancelled).
+///
+/// Loop thread only; a job's task only posts its answer back to the loop.
+final class PendingCalls: @unchecked Sendable {
+    /// An async service's work (see `ServiceRegistry.Invocation.running`).
+    typealias Job = @Sendable () async throws -> any Encodable & Sendable
+
+    private let loop: EventLoop
+    private var calls: [Int: Call] = [:]
+    private var nextID = 1
+
+    private final class Call {
+        let settle: (Result<JSONValue, ServiceError>) -> Void
+        var timeout: EventLoop.TimerID?
+        var task: Task<Void, Never>?
+
+        init(settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+            self.settle = settle
+        }
+    }
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    /// How many calls are in flight.
+    var count: Int { calls.count }
+
+    /// Runs `job`, the service `name`; `settle` gets its answer (or `E_TIMEOUT` after `timeout`
+    /// seconds, when given) on the loop, once.
+    func start(_ job: @escaping Job, name: String, timeout: Double?, settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+        let id = nextID
+        nextID += 1
+        let call = Call(settle: settle)
+        calls[id] = call
+        loop.beginWork()
+        if let timeout {
+            call.timeout = loop.schedule(after: timeout) { [weak self] in
+                self?.settle(id, .failure(ServiceError(.timeout, "\(name) did not answer within \(formatDuration(timeout))")))
+            }
+        }
+        call.task = Task { [loop] in
+            let result: Result<JSONValue, ServiceError>
+            do {
+                result = ServiceRegistry.encode(try await job(), from: name)
+            } catch {
+                result = .failure(ServiceRegistry.failure(error, in: name))
+            }
+            loop.post { [weak self] in self?.settle(id, result) }
+        }
+    }
+
+    /// Drops every call in flight, cancelling its work; none is settled.
+    func cancelAll() {
+        for call in calls.values {
+            call.task?.cancel()
+            if let timeout = call.timeout { loop.cancel(timeout) }
+            loop.endWork()
+        }
+        calls.removeAll()
+    }
+
+    private func settle(_ id: Int, _ outcome: Result<JSONValue, ServiceError>) {
+        // A call settles once: a result after its timeout (or the reverse) is dropped.
+        guard let call = calls.removeValue(forKey: id) else { return }
+        if let timeout = call.timeout { loop.cancel(timeout) }
+        call.task?.cancel()
+        loop.endWork()
+        call.settle(outcome)
+    }
+}

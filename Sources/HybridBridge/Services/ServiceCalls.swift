@@ -1,0 +1,96 @@
+import HybridEventLoop
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+
+/// The Swift half of `hybrid.call`, `hybrid.callSync` and `hybrid.services` (the prelude's
+/// half builds the promises and errors): checks and starts calls in the registry, answers sync
+/// services at once and settles async ones from the loop. Loop thread only.
+final class ServiceCalls {
+    /// The services scripts may call.
+    let services: ServiceRegistry
+    /// Who the scripts are, for permission checks.
+    var caller: ServiceCaller
+    /// Called when the prelude checked field names against an older registry, so it drops its
+    /// cache of them.
+    var onStaleFields: () -> Void = {}
+
+    private let entries: ScriptEntries
+    private let pending: PendingCalls
+    private let decoder: JSValueDecoder
+
+    init(services: ServiceRegistry, caller: ServiceCaller, entries: ScriptEntries, loop: EventLoop) {
+        self.services = services
+        self.caller = caller
+        self.entries = entries
+        pending = PendingCalls(loop: loop)
+        decoder = JSValueDecoder(context: entries.context)
+    }
+
+    /// Starts the service `name` with `parameters`; returns a sync service's answer, or nil
+    /// when `resolve(value)` or `reject(code, message)` will be called from the loop. `timeout`
+    /// is the script's, in milliseconds (negative or NaN: the service's own); `checkedAt` is
+    /// the registry generation at which the prelude found the field names known, or -1.
+    func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, timeout: Double,
+              resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> JSONValue? {
+        switch services.start(name, parameters: self.parameters(parameters, checkedAt: checkedAt), caller: caller) {
+        case .failure(let error):
+            throw error
+        case .success(.finished(let value)):
+            return try ServiceRegistry.encode(value, from: name).get()
+        case .success(.running(let job)):
+            let limit = timeout >= 0 ? timeout / 1000 : services.description(of: name)?.timeout
+            let resolve = resolve.protect()
+            let reject = reject.protect()
+            pending.start(job, name: name, timeout: limit) { [entries] outcome in
+                entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
+                    switch outcome {
+                    case .success(let value):
+                        try resolve.value.call(making: [{ context.makeValue(value) }])
+                    case .failure(let error):
+                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) }])
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Runs the sync service `name` and returns its answer (`checkedAt` as for `call`).
+    func callSync(_ name: String, parameters: JavaScriptValue, checkedAt: Double) throws(ServiceError) -> JSONValue {
+        switch services.start(name, parameters: self.parameters(parameters, checkedAt: checkedAt), caller: caller, requireSync: true) {
+        case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: name).get()
+        // `requireSync` refuses async services before they start.
+        case .success(.running): return .null
+        case .failure(let error): throw error
+        }
+    }
+
+    /// The field names the service `name` accepts (`null` when any, or no such service), with
+    /// the registry generation they belong to: `{generation, fields}`.
+    func fields(of name: String) -> JSONValue {
+        let generation = services.generation
+        let fields = services.fieldNames(of: name).map { JSONValue.array($0.map(JSONValue.string)) } ?? .null
+        return .object(JSONObject([("generation", .integer(generation)), ("fields", fields)]))
+    }
+
+    /// Every service's description, as `hybrid.services()` lists them.
+    var descriptions: JSONValue {
+        .array(services.descriptions.map(\.json))
+    }
+
+    /// Drops the async calls in flight (their work is cancelled, their promises never settle).
+    func cancelAll() {
+        pending.cancelAll()
+    }
+
+    /// A check made at an older generation is ignored, and the prelude told to drop its cache.
+    private func parameters(_ value: JavaScriptValue, checkedAt: Double) -> ScriptParameters {
+        var checked = false
+        if checkedAt >= 0 {
+            checked = Int(exactly: checkedAt) == services.generation
+            if !checked { onStaleFields() }
+        }
+        return ScriptParameters(value: value, decoder: decoder, fieldsChecked: checked)
+    }
+}
