@@ -43,9 +43,10 @@
       // The caller is still on the stack here, so errors made now point at it.
       let site = null;
       let answer;
+      const checked = checkedAt(service, params);
       try {
         answer = native.call({
-          service, params, timeout, checkedAt: checkedAt(service, params),
+          service, params, timeout, checkedAt: checked,
           resolve, reject: (code, message) => reject(serviceError(site, code, message)),
         });
       } catch (failure) {
