@@ -55,7 +55,7 @@ final class ManualClockTests: XCTestCase {
     func testJobsQueuedByATimerRunBeforeTimeMovesOn() {
         let (loop, clock) = manualLoop()
         let record = Record()
-        func note(_ event: String) { record.events.append("\(event) at \(clock.nanoseconds / 1_000_000)") }
+        @Sendable func note(_ event: String) { record.events.append("\(event) at \(clock.nanoseconds / 1_000_000)") }
         loop.schedule(after: 0.01) {
             note("timer")
             loop.post {
