@@ -191,8 +191,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Whether work begun with `beginWork` is still in flight, or jobs are queued: what a
-    /// headless run waits for between keys (timers only run when it waits on purpose).
-    /// Loop thread only.
+    /// headless run waits for after each key. Loop thread only.
     public var hasWorkInFlight: Bool {
         pendingWork > 0 || hasPosted
     }

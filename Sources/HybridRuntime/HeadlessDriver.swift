@@ -8,7 +8,8 @@ import HybridTerminal
 /// drive apps.
 ///
 /// Time passes on the app's loop (`EventLoop.advance(by:)`). On a loop with a manual clock,
-/// which `hybrid run --headless` uses, `wait:1s` takes no wall time: the loop steps from one
+/// which `hybrid run --headless` uses (`RunOptions.makeEventLoop`; a development URL keeps real
+/// time, since its edits arrive from outside), `wait:1s` takes no wall time: the loop steps from one
 /// timer to the next, so timers still fire in order and a run is the same every time. Work in
 /// flight (service calls, a boot waiting for `hybrid.ready()`) is still waited for in real
 /// time, bounded by `settleLimit` after each step.
