@@ -37,6 +37,15 @@ public struct RunOptions: ParsableArguments {
         guard readyTimeout > 0, readyTimeout.isFinite else { throw ValidationError("--ready-timeout must be a number of seconds above 0") }
     }
 
+    /// The loop to run an app from `source` on. A headless run gets a manual clock, so `wait:`
+    /// in `--keys` takes no wall time and timers fire the same way on every run. A terminal
+    /// needs real time, and so does a development URL: its edits come from outside while the
+    /// run waits, so its `wait:` must last as long as it says.
+    public func makeEventLoop(for source: BundleSource?) -> EventLoop {
+        if case .development? = source { return EventLoop() }
+        return EventLoop(clock: headless ? .manual(ManualClock()) : .system)
+    }
+
     /// The trusted keys, read from `publicKeys`; an unreadable one is a user error.
     public func trustedKeys() throws -> [BundlePublicKey] {
         try Self.readKeys(publicKeys)

@@ -40,9 +40,9 @@ struct RunCommand: ParsableCommand {
     private var source: BundleSource { BundleSource(target: target) }
 
     func run() throws {
-        let app = HybridApp()
         let target = target
         let source = source
+        let app = HybridApp(loop: options.makeEventLoop(for: source))
         try AppRunner.run(app, options: options) { (app) throws(AppError) in
             switch source {
             case .archive(let path) where path.hasSuffix(".json"):

@@ -6,9 +6,18 @@ import HybridTerminal
 /// Runs an app with no terminal: presses the keys of a `KeyScript`, lets time pass only where
 /// the script says `wait:`, and returns the final frame — the way tests (ours and users')
 /// drive apps.
+///
+/// Time passes on the app's loop (`EventLoop.advance(by:)`). On a loop with a manual clock,
+/// which `hybrid run --headless` uses (`RunOptions.makeEventLoop`; a development URL keeps real
+/// time, since its edits arrive from outside), `wait:1s` takes no wall time: the loop steps from one
+/// timer to the next, so timers still fire in order and a run is the same every time. Work in
+/// flight (service calls, a boot waiting for `hybrid.ready()`) is still waited for in real
+/// time, bounded by `settleLimit` after each step.
 public enum HeadlessDriver {
-    /// How long to wait for work in flight (service calls) after each step.
+    /// How long to wait (real time) for work in flight (service calls) after each step.
     public static let settleLimit = 5.0
+    /// The slice of time `settle` lets pass at once while work is in flight.
+    static let settleSlice = 0.005
 
     /// Runs `keys` against `app` and returns the last frame.
     public static func run(_ app: HybridApp, keys: KeyScript) -> Buffer {
@@ -22,27 +31,22 @@ public enum HeadlessDriver {
                     app.handle(.key(character == " " ? "space" : String(character)))
                 }
             case .wait(let seconds):
-                pass(seconds, on: app.loop)
+                app.loop.advance(by: seconds)
             }
             settle(app)
         }
         return app.render()
     }
 
-    /// Lets posted jobs and in-flight calls finish (without letting timers run on), then draws
-    /// a frame as a terminal would after each event (focus and clicks work on what was drawn).
+    /// Lets posted jobs and in-flight calls finish, then draws a frame as a terminal would
+    /// after each event (focus and clicks work on what was drawn). Timers run on only while
+    /// work is in flight, as they would while a terminal session waits for it.
     static func settle(_ app: HybridApp) {
         defer { _ = app.render() }
         let deadline = Date().addingTimeInterval(settleLimit)
-        pass(0, on: app.loop)
+        app.loop.advance(by: 0)
         while app.loop.hasWorkInFlight && Date() < deadline && !app.isFinished {
-            pass(0.005, on: app.loop)
+            app.loop.advance(by: settleSlice)
         }
-    }
-
-    /// Runs the loop for `seconds` of real time.
-    static func pass(_ seconds: Double, on loop: EventLoop) {
-        loop.schedule(after: seconds, keepsAlive: false) { loop.stop() }
-        loop.run()
     }
 }

@@ -32,9 +32,9 @@ struct ShopDemo: ParsableCommand {
     }
 
     func run() throws {
-        let app = HybridApp()
-        let shop = Shop(app: app)
         let source = bundle.map(BundleSource.init(target:))
+        let app = HybridApp(loop: options.makeEventLoop(for: source))
+        let shop = Shop(app: app)
         try AppRunner.run(app, options: options) { (app) throws(AppError) in
             guard let source else { return try shop.openCart() }
             try await app.load(bundle: source, expectedApp: Shop.appName, fallback: { () throws(AppError) in try shop.openCart() })

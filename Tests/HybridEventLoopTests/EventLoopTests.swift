@@ -7,11 +7,25 @@ import Glibc
 #endif
 
 /// Written on the loop thread (or after it stopped) and read after `run` returns.
-private final class Record: @unchecked Sendable {
+final class Record: @unchecked Sendable {
     var events: [String] = []
     var times: [UInt64] = []
 }
 
+/// A loop on a manual clock, and the clock to read and move.
+func manualLoop() -> (EventLoop, ManualClock) {
+    let clock = ManualClock()
+    return (EventLoop(clock: .manual(clock)), clock)
+}
+
+/// Milliseconds as the nanoseconds a clock reads.
+func ms(_ milliseconds: UInt64) -> UInt64 {
+    milliseconds * 1_000_000
+}
+
+/// The loop's basics: ordering, cancelling, rhythm, threads. Timing is checked on a manual
+/// clock; the system clock keeps a smoke test of each thing only it can show (sleeping in
+/// `poll`, being woken from another thread).
 final class EventLoopTests: XCTestCase {
     /// A timer that ends a test that would otherwise hang forever.
     @discardableResult
@@ -22,21 +36,25 @@ final class EventLoopTests: XCTestCase {
         }
     }
 
+    /// The same order on both clocks: real time with `run(untilIdle:)`, virtual time with `advance`.
     func testTimersRunInDeadlineOrderAndEqualDeadlinesInSchedulingOrder() {
-        let loop = EventLoop()
-        let record = Record()
-        loop.schedule(after: 0.03) { record.events.append("30 ms") }
-        loop.schedule(after: 0.01) { record.events.append("10 ms") }
-        loop.schedule(after: 0) { record.events.append("0 a") }
-        loop.schedule(after: 0) { record.events.append("0 b") }
-        loop.schedule(after: -1) { record.events.append("negative") }
-        loop.schedule(after: 0) {
-            record.events.append("0 c")
-            // Scheduled by a timer: waits for the next turn, after the ones already due.
-            loop.schedule(after: 0) { record.events.append("from 0 c") }
+        for manual in [false, true] {
+            let clock = ManualClock()
+            let loop = EventLoop(clock: manual ? .manual(clock) : .system)
+            let record = Record()
+            loop.schedule(after: 0.03) { record.events.append("30 ms") }
+            loop.schedule(after: 0.01) { record.events.append("10 ms") }
+            loop.schedule(after: 0) { record.events.append("0 a") }
+            loop.schedule(after: 0) { record.events.append("0 b") }
+            loop.schedule(after: -1) { record.events.append("negative") }
+            loop.schedule(after: 0) {
+                record.events.append("0 c")
+                // Scheduled by a timer: waits for the next turn, after the ones already due.
+                loop.schedule(after: 0) { record.events.append("from 0 c") }
+            }
+            if manual { loop.advance(by: 1) } else { loop.run(untilIdle: true) }
+            XCTAssertEqual(record.events, ["0 a", "0 b", "negative", "0 c", "from 0 c", "10 ms", "30 ms"], "manual clock: \(manual)")
         }
-        loop.run(untilIdle: true)
-        XCTAssertEqual(record.events, ["0 a", "0 b", "negative", "0 c", "from 0 c", "10 ms", "30 ms"])
     }
 
     func testCancelledTimersDoNotRunAndDoNotKeepTheLoopAlive() {
@@ -50,48 +68,46 @@ final class EventLoopTests: XCTestCase {
         }
         loop.cancel(never)
         loop.cancel(never) // twice does nothing
-        let start = EventLoop.now()
+        let start = LoopClock.systemNow()
         loop.run(untilIdle: true)
         XCTAssertEqual(record.events, ["first"])
-        XCTAssertLessThan(EventLoop.now() - start, 1_000_000_000)
+        XCTAssertLessThan(LoopClock.systemNow() - start, 1_000_000_000)
     }
 
     func testARepeatingTimerCancelsItselfFromItsBody() {
-        let loop = EventLoop()
+        let (loop, clock) = manualLoop()
         let record = Record()
         var id: EventLoop.TimerID?
         id = loop.schedule(after: 0.001, repeating: true) {
-            record.events.append("tick")
-            if record.events.count == 3 { loop.cancel(id!) }
+            record.times.append(clock.nanoseconds)
+            if record.times.count == 3 { loop.cancel(id!) }
         }
-        loop.run(untilIdle: true)
-        XCTAssertEqual(record.events, ["tick", "tick", "tick"])
+        loop.advance(by: 1)
+        XCTAssertEqual(record.times, [ms(1), ms(2), ms(3)])
+        XCTAssertFalse(loop.hasPendingWork)
     }
 
     /// A repeating timer made late by a busy loop, or by its own slow body, runs once and then
-    /// waits a whole interval: it never fires twice back to back to catch up.
+    /// waits a whole interval: it never fires twice back to back to catch up. Moving the
+    /// manual clock at once from inside a job is how a test plays a job that takes 90 ms.
     func testALateRepeatingTimerDoesNotBurst() {
         for slowBody in [false, true] {
-            let loop = EventLoop()
+            let (loop, clock) = manualLoop()
             let record = Record()
             var id: EventLoop.TimerID?
             id = loop.schedule(after: 0.02, repeating: true) {
-                record.times.append(EventLoop.now())
-                if slowBody && record.times.count == 1 { usleep(90_000) }
+                record.times.append(clock.nanoseconds)
+                if slowBody && record.times.count == 1 { clock.advance(by: 0.09) }
                 if record.times.count == 4 { loop.cancel(id!) }
             }
             // Keeps the loop busy past several deadlines of the timer.
-            if !slowBody { loop.post { usleep(90_000) } }
-            loop.run(untilIdle: true)
-            XCTAssertEqual(record.times.count, 4)
-            for (previous, next) in zip(record.times, record.times.dropFirst()) {
-                XCTAssertGreaterThanOrEqual(next - previous, 15_000_000, "slow body: \(slowBody), gaps: \(gaps(record.times))")
-            }
+            if !slowBody { loop.post { clock.advance(by: 0.09) } }
+            loop.advance(by: 1)
+            // Busy until 90 ms: one late run at 90, then every 20 ms from there. A slow first
+            // run (20 → 110 ms): the next comes a whole interval after it ended.
+            XCTAssertEqual(record.times, slowBody ? [ms(20), ms(130), ms(150), ms(170)] : [ms(90), ms(110), ms(130), ms(150)],
+                           "slow body: \(slowBody)")
         }
-    }
-
-    func gaps(_ times: [UInt64]) -> [UInt64] {
-        zip(times, times.dropFirst()).map { ($1 - $0) / 1_000_000 }
     }
 
     /// `setTimeout(f, Infinity)` and friends: no delay traps, long ones wait the longest delay.
@@ -103,19 +119,25 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(EventLoop.nanoseconds(forDelay: -.infinity), 0)
         XCTAssertEqual(EventLoop.nanoseconds(forDelay: 0.25), 250_000_000)
         XCTAssertEqual(EventLoop.saturatingAdd(.max - 1, 5), .max)
+        XCTAssertEqual(LoopClock.nanoseconds(in: 1e300), .max)
+        XCTAssertEqual(LoopClock.nanoseconds(in: .nan), 0)
 
-        let loop = EventLoop()
+        let (loop, clock) = manualLoop()
         let record = Record()
-        let forever = loop.schedule(after: .infinity) { record.events.append("infinity") }
-        let huge = loop.schedule(after: 1e300, repeating: true) { record.events.append("huge") }
-        loop.schedule(after: .nan) { record.events.append("nan") }
-        loop.schedule(after: .greatestFiniteMagnitude, keepsAlive: false) { record.events.append("max") }
-        loop.schedule(after: 0.02) {
-            loop.cancel(forever)
-            loop.cancel(huge)
+        func note(_ event: String) {
+            record.events.append(event)
+            record.times.append(clock.nanoseconds)
         }
-        loop.run(untilIdle: true)
+        loop.schedule(after: .infinity) { note("infinity") }
+        loop.schedule(after: 1e300, repeating: true) { note("huge") }
+        loop.schedule(after: .nan) { note("nan") }
+        loop.schedule(after: .greatestFiniteMagnitude, keepsAlive: false) { note("max") }
+        loop.advance(by: 2_147_483)
         XCTAssertEqual(record.events, ["nan"])
+        loop.advance(by: 1)
+        // All three wait exactly the longest delay, no more.
+        XCTAssertEqual(record.events, ["nan", "infinity", "huge", "max"])
+        XCTAssertEqual(record.times, [0] + Array(repeating: 2_147_483_647_000_000, count: 3))
     }
 
     func testPostingFromAnotherThreadWakesTheLoop() {
@@ -165,7 +187,7 @@ final class EventLoopTests: XCTestCase {
         let record = Record()
         loop.beginWork()
         XCTAssertTrue(loop.hasPendingWork)
-        let start = EventLoop.now()
+        let start = LoopClock.systemNow()
         Thread.detachNewThread {
             usleep(100_000)
             loop.post {
@@ -175,7 +197,7 @@ final class EventLoopTests: XCTestCase {
         }
         loop.run(untilIdle: true)
         XCTAssertEqual(record.events, ["done"])
-        XCTAssertGreaterThanOrEqual(EventLoop.now() - start, 90_000_000)
+        XCTAssertGreaterThanOrEqual(LoopClock.systemNow() - start, 90_000_000)
         XCTAssertFalse(loop.hasPendingWork)
     }
 
@@ -183,9 +205,9 @@ final class EventLoopTests: XCTestCase {
         let loop = EventLoop()
         loop.stop()
         let guardTimer = failsafe(loop, after: 2, "run() ignored a stop() made before it started")
-        let start = EventLoop.now()
+        let start = LoopClock.systemNow()
         loop.run()
-        XCTAssertLessThan(EventLoop.now() - start, 1_000_000_000)
+        XCTAssertLessThan(LoopClock.systemNow() - start, 1_000_000_000)
         // The stop was used up: the next run goes on until its own stop.
         let record = Record()
         loop.cancel(guardTimer)
@@ -198,21 +220,24 @@ final class EventLoopTests: XCTestCase {
     }
 
     func testTheLoopThreadIsKnownWhileRunning() {
-        let loop = EventLoop()
-        XCTAssertFalse(loop.isLoopThread)
-        let record = Record()
-        loop.schedule(after: 0) {
-            record.events.append("on loop: \(loop.isLoopThread)")
-            let group = DispatchGroup()
-            group.enter()
-            Thread.detachNewThread {
-                record.events.append("other thread: \(loop.isLoopThread)")
-                group.leave()
+        for manual in [false, true] {
+            let loop = EventLoop(clock: manual ? .manual(ManualClock()) : .system)
+            XCTAssertFalse(loop.isLoopThread)
+            let record = Record()
+            loop.schedule(after: 0) {
+                record.events.append("on loop: \(loop.isLoopThread)")
+                let group = DispatchGroup()
+                group.enter()
+                Thread.detachNewThread {
+                    record.events.append("other thread: \(loop.isLoopThread)")
+                    group.leave()
+                }
+                group.wait()
             }
-            group.wait()
+            // `advance` makes its thread the loop thread just as `run` does.
+            if manual { loop.advance(by: 0) } else { loop.run(untilIdle: true) }
+            XCTAssertEqual(record.events, ["on loop: true", "other thread: false"], "manual clock: \(manual)")
+            XCTAssertFalse(loop.isLoopThread)
         }
-        loop.run(untilIdle: true)
-        XCTAssertEqual(record.events, ["on loop: true", "other thread: false"])
-        XCTAssertFalse(loop.isLoopThread)
     }
 }
