@@ -44,11 +44,6 @@ public enum StyledFrame {
         return (lines + legend).joined(separator: "\n")
     }
 
-    /// The same picture with the styles left out: the rows alone, trailing spaces trimmed.
-    public static func plain(_ styled: String) -> [String] {
-        styled.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("|") }.map { String($0.dropFirst()) }
-    }
-
     private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
     private static func trimmed(_ text: String) -> String {
@@ -58,7 +53,7 @@ public enum StyledFrame {
     }
 
     /// `bold dim italic underline reverse fg:red bg:#102030`, in that order.
-    public static func describe(_ style: CellStyle) -> String {
+    private static func describe(_ style: CellStyle) -> String {
         var parts: [String] = []
         let attributes: [(TextAttributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"), (.reverse, "reverse")]
         for (attribute, name) in attributes where style.attributes.contains(attribute) { parts.append(name) }
