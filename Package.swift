@@ -106,7 +106,9 @@ let package = Package(
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge", "HybridJavaScript", "HybridEventLoop"]),
-        .testTarget(name: "HybridRuntimeTests", dependencies: ["HybridRuntime", "HybridWidgets", "HybridTerminal", "HybridBundles", "TestSupport"]),
+        .testTarget(name: "HybridRuntimeTests", dependencies: [
+            "HybridRuntime", "HybridWidgets", "HybridCells", "HybridEventLoop", "HybridJSON", "HybridJavaScript", "HybridTerminal", "HybridBundles", "TestSupport",
+        ]),
         .testTarget(name: "HybridBundlesTests", dependencies: [
             "HybridBundles", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),

@@ -62,22 +62,26 @@ struct CommandRunner {
 
     /// Compares `actual` with the golden file, or writes it when `UPDATE_GOLDENS=1`.
     static func assertGolden(_ actual: String, _ golden: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+        if let mismatch = try goldenMismatch(actual, golden) { XCTFail(mismatch, file: file, line: line) }
+    }
+
+    /// What differs between `actual` and the golden file (nil when nothing does); writes the
+    /// file instead when `UPDATE_GOLDENS=1`.
+    static func goldenMismatch(_ actual: String, _ golden: URL) throws -> String? {
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
             try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: golden, atomically: true, encoding: .utf8)
-            return
+            return nil
         }
         guard let expected = try? String(contentsOf: golden, encoding: .utf8) else {
-            XCTFail("missing golden \(golden.path); run with UPDATE_GOLDENS=1 to create it", file: file, line: line)
-            return
+            return "missing golden \(golden.path); run with UPDATE_GOLDENS=1 to create it"
         }
-        if actual != expected {
-            let actualLines = actual.components(separatedBy: "\n")
-            let expectedLines = expected.components(separatedBy: "\n")
-            let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
-            let where_ = firstDifference.map { "line \($0.offset + 1):\n  expected: \($0.element.1)\n  actual:   \($0.element.0)" }
-                ?? "line counts differ (\(expectedLines.count) expected, \(actualLines.count) actual)"
-            XCTFail("\(golden.lastPathComponent) differs at \(where_)\n--- actual ---\n\(actual)", file: file, line: line)
-        }
+        guard actual != expected else { return nil }
+        let actualLines = actual.components(separatedBy: "\n")
+        let expectedLines = expected.components(separatedBy: "\n")
+        let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }
+        let place = firstDifference.map { "line \($0.offset + 1):\n  expected: \($0.element.1)\n  actual:   \($0.element.0)" }
+            ?? "line counts differ (\(expectedLines.count) expected, \(actualLines.count) actual)"
+        return "\(golden.lastPathComponent) differs at \(place)\n--- actual ---\n\(actual)"
     }
 }

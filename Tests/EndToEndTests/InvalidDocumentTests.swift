@@ -1,9 +1,10 @@
 import Foundation
+import Testing
 import XCTest
 
 /// Every kind of broken document gets its exact, located errors from `hybrid validate`, and
-/// `hybrid render` never crashes on it.
-final class InvalidDocumentTests: XCTestCase {
+/// `hybrid render` never crashes on it: one case per fixture.
+@Suite struct InvalidDocumentFixtureTests {
     static let folder = "Tests/Fixtures/invalid"
 
     static func fixtures() throws -> [String] {
@@ -11,27 +12,32 @@ final class InvalidDocumentTests: XCTestCase {
             .filter { $0.hasSuffix(".json") }.sorted()
     }
 
-    func testEachBrokenDocumentGetsItsExactErrors() throws {
-        let fixtures = try Self.fixtures()
-        XCTAssertGreaterThanOrEqual(fixtures.count, 20)
-        for fixture in fixtures {
-            let path = "\(Self.folder)/\(fixture)"
-            let result = try CommandRunner.hybrid(["validate", path])
-            let expected = try String(contentsOf: CommandRunner.repository.appendingPathComponent(path.replacingOccurrences(of: ".json", with: ".expected")), encoding: .utf8)
-            XCTAssertEqual(result.standardError, expected, fixture)
-            XCTAssertTrue(result.standardError.hasPrefix(path + ":"), "\(fixture): errors are located")
-            // An unknown component is only a warning: a script or Swift may register it.
-            XCTAssertEqual(result.status, fixture.contains("unknown-component") ? 0 : 1, fixture)
-        }
+    @Test func everyKindIsCovered() throws {
+        #expect(try Self.fixtures().count >= 20)
     }
 
-    func testRenderingABrokenDocumentNeverCrashes() throws {
-        for fixture in try Self.fixtures() {
-            let result = try CommandRunner.hybrid(["render", "\(Self.folder)/\(fixture)", "--size", "60x12"])
-            XCTAssertTrue([0, 1].contains(result.status), "\(fixture) exited \(result.status): \(result.standardError)")
-            XCTAssertFalse(result.standardError.isEmpty, "\(fixture): its problem is reported")
-        }
+    @Test(arguments: try fixtures())
+    func getsItsExactErrors(fixture: String) throws {
+        let path = "\(Self.folder)/\(fixture)"
+        let result = try CommandRunner.hybrid(["validate", path])
+        let expected = try String(contentsOf: CommandRunner.repository.appendingPathComponent(path.replacingOccurrences(of: ".json", with: ".expected")), encoding: .utf8)
+        #expect(result.standardError == expected)
+        #expect(result.standardError.hasPrefix(path + ":"), "errors are located")
+        // An unknown component is only a warning: a script or Swift may register it.
+        #expect(result.status == (fixture.contains("unknown-component") ? 0 : 1))
     }
+
+    @Test(arguments: try fixtures())
+    func rendersWithoutCrashing(fixture: String) throws {
+        let result = try CommandRunner.hybrid(["render", "\(Self.folder)/\(fixture)", "--size", "60x12"])
+        #expect([0, 1].contains(result.status), "exited \(result.status): \(result.standardError)")
+        #expect(!result.standardError.isEmpty, "its problem is reported")
+    }
+}
+
+/// Broken documents among good ones, and the marks a broken node leaves.
+final class InvalidDocumentTests: XCTestCase {
+    static let folder = InvalidDocumentFixtureTests.folder
 
     func testABrokenNodeIsMarkedInPlaceAndTheRestRenders() throws {
         let result = try CommandRunner.hybrid(["render", "\(Self.folder)/07-unknown-node-type.json", "--size", "40x3"])

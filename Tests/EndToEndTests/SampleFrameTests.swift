@@ -1,44 +1,57 @@
 import Foundation
 import TestSupport
+import Testing
 import XCTest
 
 /// Every sample screen renders, through the real binary, to its exact golden frames: the
 /// plain rows, and the styled frame (`NAME.styled.txt`) a truecolor terminal shows for `--ansi`.
-final class SampleFrameTests: XCTestCase {
+/// One case per sample.
+@Suite struct SampleGoldenTests {
     static let sizes = ["peer-scene": "120x40"]
 
-    func testEverySampleRendersItsGoldenFrame() throws {
-        let samples = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("samples").path)
+    static func samples() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: CommandRunner.repository.appendingPathComponent("samples").path)
             .filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertGreaterThanOrEqual(samples.count, 8)
-        for sample in samples {
-            let name = String(sample.dropLast(5))
-            let size = Self.sizes[name] ?? "80x24"
-            let result = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--plain"])
-            XCTAssertEqual(result.status, 0, "\(sample): \(result.standardError)")
-            XCTAssertEqual(result.standardError, "", sample)
-            let rows = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            XCTAssertEqual(rows.count, Int(size.split(separator: "x")[1]), "\(sample): one line per row")
-            try CommandRunner.assertGolden(result.standardOutput,
-                                           CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/\(name).txt"))
-            try assertStyledGolden(sample, name: name, size: size, plainRows: rows.map(String.init))
-        }
     }
 
-    /// Replays the `--ansi` output on a terminal model and compares the frame, styles and all.
-    func assertStyledGolden(_ sample: String, name: String, size: String, plainRows: [String]) throws {
+    @Test func thereAreSamples() throws {
+        #expect(try Self.samples().count >= 8)
+    }
+
+    @Test(arguments: try samples())
+    func rendersItsGoldenFrames(sample: String) throws {
+        let name = String(sample.dropLast(5))
+        let size = Self.sizes[name] ?? "80x24"
+        let result = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--plain"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "")
+        let rows = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(rows.count == Int(size.split(separator: "x")[1]), "one line per row")
+        try expectGolden(result.standardOutput, name + ".txt")
+        try expectGolden(try styledFrame(of: sample, size: size, plainRows: rows), name + ".styled.txt")
+    }
+
+    func expectGolden(_ actual: String, _ file: String) throws {
+        let golden = CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/" + file)
+        if let mismatch = try CommandRunner.goldenMismatch(actual, golden) { Issue.record(Comment(rawValue: mismatch)) }
+    }
+
+    /// Replays the `--ansi` output on a terminal model; the frame it shows, styles and all.
+    func styledFrame(of sample: String, size: String, plainRows: [String]) throws -> String {
         let result = try CommandRunner.hybrid(["render", "samples/\(sample)", "--size", size, "--ansi"],
                                               environment: ["COLORTERM": "truecolor", "TERM": "xterm-256color", "NO_COLOR": ""])
-        XCTAssertEqual(result.status, 0, "\(sample): \(result.standardError)")
+        #expect(result.status == 0, "\(result.standardError)")
         let dimensions = size.split(separator: "x").compactMap { Int($0) }
         var terminal = TerminalModel(width: dimensions[0], height: dimensions[1])
         // A terminal's line discipline turns each line end into a carriage return and a line feed.
         terminal.feed(Array(result.standardOutput.replacingOccurrences(of: "\n", with: "\r\n").utf8))
-        XCTAssertEqual(terminal.lines(), plainRows, "\(sample): the styled frame shows the plain one")
-        try CommandRunner.assertGolden(StyledFrame.text(of: terminal.screen) + "\n",
-                                       CommandRunner.repository.appendingPathComponent("Tests/EndToEndTests/Goldens/\(name).styled.txt"))
+        #expect(terminal.lines() == plainRows, "the styled frame shows the plain one")
+        return StyledFrame.text(of: terminal.screen) + "\n"
     }
+}
 
+/// `render`'s options and failures.
+final class SampleFrameTests: XCTestCase {
     func testRenderAppliesAStateFile() throws {
         let folder = try makeTemporaryDirectory("hybrid-state")
         let state = folder.appendingPathComponent("state.json")

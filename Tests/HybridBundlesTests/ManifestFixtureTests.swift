@@ -2,22 +2,21 @@ import Foundation
 import HybridBundles
 import HybridJSON
 import TestSupport
-import XCTest
+import Testing
 
 /// The schema and the decoder describe one format: Python's `jsonschema` accepts the valid
 /// fixtures and rejects the broken ones, and the decoder agrees on every one, with the exact
 /// diagnostics in each broken fixture's `.expected` file.
 ///
 /// Set `UPDATE_MANIFEST_EXPECTED=1` to rewrite the `.expected` files (then read the diff).
-final class ManifestFixtureTests: XCTestCase {
+@Suite struct ManifestFixtureTests {
     /// The repository, found from this file (`Tests/HybridBundlesTests/…`).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = repository.appendingPathComponent("Tests/Fixtures/manifests")
 
-    private func fixtures(_ folder: String) throws -> [URL] {
+    static func fixtures(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(at: Self.fixtures.appendingPathComponent(folder), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .filter { $0.pathExtension == "json" }.map(\.lastPathComponent).sorted()
     }
 
     /// Decoded as `manifest.json`, the name a bundle gives it, so the lines read as users see them.
@@ -25,38 +24,39 @@ final class ManifestFixtureTests: XCTestCase {
         BundleManifest.load(SourceText(name: "manifest.json", bytes: Array(try Data(contentsOf: url))))
     }
 
-    func testSchemaCheckPasses() throws {
+    private func url(_ folder: String, _ name: String) -> URL {
+        Self.fixtures.appendingPathComponent(folder).appendingPathComponent(name)
+    }
+
+    @Test func theSchemaAgrees() throws {
         let (status, output) = try PythonCheck.run("Tests/schema/check_manifest_schema.py", in: Self.repository)
-        XCTAssertEqual(status, 0, output)
+        #expect(status == 0, "\(output)")
     }
 
-    func testDecoderAcceptsValidFixtures() throws {
-        let valid = try fixtures("valid")
-        XCTAssertFalse(valid.isEmpty)
-        for url in valid {
-            let load = try load(url)
-            XCTAssertNotNil(load.value, url.lastPathComponent)
-            XCTAssertEqual(load.formattedDiagnostics, [], url.lastPathComponent)
-        }
+    @Test func thereAreFixturesOfEachKind() throws {
+        #expect(try !Self.fixtures("valid").isEmpty)
+        #expect(try Self.fixtures("invalid").count >= 12)
     }
 
-    func testDecoderRejectsInvalidFixturesWithExpectedDiagnostics() throws {
-        let invalid = try fixtures("invalid")
-        XCTAssertGreaterThanOrEqual(invalid.count, 12)
-        let update = ProcessInfo.processInfo.environment["UPDATE_MANIFEST_EXPECTED"] == "1"
-        for url in invalid {
-            let name = url.lastPathComponent
-            let load = try load(url)
-            XCTAssertNil(load.value, name)
-            XCTAssertTrue(load.hasErrors, name)
-            let lines = load.formattedDiagnostics.joined(separator: "\n") + "\n"
-            let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
-            if update {
-                try lines.write(to: expectedURL, atomically: true, encoding: .utf8)
-                continue
-            }
-            let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-            XCTAssertEqual(lines, expected, name)
+    @Test(arguments: try fixtures("valid"))
+    func decoderAccepts(valid name: String) throws {
+        let load = try load(url("valid", name))
+        #expect(load.value != nil)
+        #expect(load.formattedDiagnostics == [])
+    }
+
+    @Test(arguments: try fixtures("invalid"))
+    func decoderRejectsWithTheExpectedDiagnostics(invalid name: String) throws {
+        let fixture = url("invalid", name)
+        let load = try load(fixture)
+        #expect(load.value == nil)
+        #expect(load.hasErrors)
+        let lines = load.formattedDiagnostics.joined(separator: "\n") + "\n"
+        let expectedURL = fixture.deletingPathExtension().appendingPathExtension("expected")
+        if ProcessInfo.processInfo.environment["UPDATE_MANIFEST_EXPECTED"] == "1" {
+            try lines.write(to: expectedURL, atomically: true, encoding: .utf8)
+            return
         }
+        #expect(lines == (try String(contentsOf: expectedURL, encoding: .utf8)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import HybridEventLoop
 import HybridRuntime
 import HybridTerminal
 import TestSupport
@@ -97,7 +98,7 @@ final class DeploymentTests: XCTestCase {
 
     /// Starts the app from the URL as `hybrid run URL` does; returns its frame and problems.
     func launch(readyTimeout: Double = 0.3) async throws -> (frame: String, problems: [String]) {
-        let app = HybridApp()
+        let app = HybridApp(loop: EventLoop(clock: .manual(ManualClock())))
         app.size = TerminalSize(columns: 30, rows: 3)
         let problems = Problems()
         app.onProblem = { problems.lines.append($0) }

@@ -187,13 +187,23 @@ final class FrameEncoderTests: XCTestCase {
         XCTAssertEqual(visible(encoder.encode(from: before, to: after)), "⎋[H⎋[0m⎋[2Jabc")
     }
 
-    func testFullRepaintContentMatchesPlainLines() {
+    func testAFullRepaintShowsTheWholeFrameWithItsStyles() {
         var next = Buffer(width: 30, height: 4)
         next.write("Shop 中文 🇫🇷 ok", x: 2, y: 1, limit: 30, style: CellStyle(foreground: .ansi(2)))
-        next.fill(Rect(x: 0, y: 3, width: 30, height: 1), symbol: "─", style: .plain)
-        let text = String(decoding: encoder.encode(from: nil, to: next), as: UTF8.self)
-        XCTAssertTrue(text.contains("Shop 中文 🇫🇷 ok"))
-        XCTAssertTrue(text.contains(String(repeating: "─", count: 30)))
+        next.fill(Rect(x: 0, y: 3, width: 30, height: 1), symbol: "─", style: CellStyle(attributes: .dim))
+        var screen = TerminalModel(width: 30, height: 4)
+        screen.feed(encoder.encode(from: nil, to: next))
+        XCTAssertEqual(StyledFrame.text(of: screen.screen), """
+        |
+        |  Shop 中文 🇫🇷 ok
+        :  aaaaaaaaaaaaaaa
+        |
+        |──────────────────────────────
+        :bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+        a = fg:green
+        b = dim
+        """)
+        XCTAssertEqual(StyledFrame.text(of: screen.screen), StyledFrame.text(of: next), "the terminal shows the frame")
     }
 
     func testLabelUpdateOnLargeScreenIsSmall() {
@@ -227,7 +237,7 @@ final class FrameEncoderTests: XCTestCase {
         var previous: Buffer?
         for frame in frames {
             screen.feed(encoder.encode(from: previous, to: frame))
-            XCTAssertEqual(screen.lines(), frame.plainLines())
+            XCTAssertEqual(StyledFrame.text(of: screen.screen), StyledFrame.text(of: frame))
             previous = frame
         }
     }

@@ -26,16 +26,8 @@ final class WidgetStyleTests: XCTestCase {
         return StyledFrame.text(of: frame.buffer)
     }
 
-    /// `actual`, also written to `$RECORD_STYLED/NAME.txt` when set, to review a changed look.
-    func record(_ name: String, _ actual: String) -> String {
-        if let folder = ProcessInfo.processInfo.environment["RECORD_STYLED"] {
-            try? actual.write(toFile: folder + "/" + name + ".txt", atomically: true, encoding: .utf8)
-        }
-        return actual
-    }
-
     func testSpansKeepTheirStylesOverTheTextStyle() {
-        XCTAssertEqual(record("spans", styled(#"{"type": "text", "style": {"color": "blue"}, "spans": [{"text": "a", "style": {"bold": true}}, {"text": "b", "style": {"color": "red"}}, {"text": "c"}]}"#)), """
+        XCTAssertEqual(StyledFrame.recorded("spans", styled(#"{"type": "text", "style": {"color": "blue"}, "spans": [{"text": "a", "style": {"bold": true}}, {"text": "b", "style": {"color": "red"}}, {"text": "c"}]}"#)), """
         |abc
         :abc
         a = bold fg:blue
@@ -46,12 +38,12 @@ final class WidgetStyleTests: XCTestCase {
 
     func testButtonAtRestAndFocused() {
         let button = #"{"type": "button", "id": "buy", "label": "Buy", "style": {"color": "green"}}"#
-        XCTAssertEqual(record("button", styled(button)), """
+        XCTAssertEqual(StyledFrame.recorded("button", styled(button)), """
         |[ Buy ]
         :aaaaaaa
         a = fg:green
         """)
-        XCTAssertEqual(record("button-focused", styled(button, focused: "#buy")), """
+        XCTAssertEqual(StyledFrame.recorded("button-focused", styled(button, focused: "#buy")), """
         |[ Buy ]
         :aaaaaaa
         a = reverse fg:green
@@ -60,7 +52,7 @@ final class WidgetStyleTests: XCTestCase {
 
     func testCheckboxSelectAndTabsShowFocus() {
         let controls = #"{"type": "column", "children": [{"type": "checkbox", "id": "gift", "label": "Gift", "checked": true}, {"type": "select", "id": "size", "options": ["S", "L"]}, {"type": "tabs", "id": "tabs", "tabs": [{"title": "A", "body": {"type": "text", "text": "a"}}, {"title": "B", "body": {"type": "text", "text": "b"}}]}]}"#
-        XCTAssertEqual(record("controls", styled(controls, width: 12, height: 5)), """
+        XCTAssertEqual(StyledFrame.recorded("controls", styled(controls, width: 12, height: 5)), """
         |[x] Gift
         |[S ▾]
         |[A]  B
@@ -71,7 +63,7 @@ final class WidgetStyleTests: XCTestCase {
         a = bold
         b = dim
         """)
-        XCTAssertEqual(record("controls-gift", styled(controls, focused: "#gift", width: 12, height: 5)), """
+        XCTAssertEqual(StyledFrame.recorded("controls-gift", styled(controls, focused: "#gift", width: 12, height: 5)), """
         |[x] Gift
         :aaaaaaaa
         |[S ▾]
@@ -84,7 +76,7 @@ final class WidgetStyleTests: XCTestCase {
         b = bold
         c = dim
         """)
-        XCTAssertEqual(record("controls-tabs", styled(controls, focused: "#tabs", width: 12, height: 5)), """
+        XCTAssertEqual(StyledFrame.recorded("controls-tabs", styled(controls, focused: "#tabs", width: 12, height: 5)), """
         |[x] Gift
         |[S ▾]
         |[A]  B
@@ -98,12 +90,12 @@ final class WidgetStyleTests: XCTestCase {
     }
 
     func testInputShowsPlaceholderDimAndCaretReversed() {
-        XCTAssertEqual(record("input-placeholder", styled(#"{"type": "input", "id": "e", "placeholder": "email", "style": {"width": 10}}"#)), """
+        XCTAssertEqual(StyledFrame.recorded("input-placeholder", styled(#"{"type": "input", "id": "e", "placeholder": "email", "style": {"width": 10}}"#)), """
         |[email   ]
         : aaaaaaaa
         a = dim
         """)
-        XCTAssertEqual(record("input-focused", styled(#"{"type": "input", "id": "e", "value": "ab", "style": {"width": 10}}"#, focused: "#e", caret: 1)), """
+        XCTAssertEqual(StyledFrame.recorded("input-focused", styled(#"{"type": "input", "id": "e", "value": "ab", "style": {"width": 10}}"#, focused: "#e", caret: 1)), """
         |[ab      ]
         :a b      a
         a = bold
@@ -113,14 +105,14 @@ final class WidgetStyleTests: XCTestCase {
 
     func testFocusedListAndTableHighlightTheirSelection() {
         let list = #"{"type": "list", "id": "l", "items": ["Tea", "Cake"], "onSelect": "pick", "template": {"type": "text", "text": "@{item}"}}"#
-        XCTAssertEqual(record("list-focused", styled(list, focused: "#l", selection: 1, width: 6, height: 2)), """
+        XCTAssertEqual(StyledFrame.recorded("list-focused", styled(list, focused: "#l", selection: 1, width: 6, height: 2)), """
         |Tea
         |Cake
         :aaaaaa
         a = reverse
         """)
         let table = #"{"type": "table", "id": "t", "onSelect": "pick", "columns": ["Item", {"title": "Qty", "align": "right"}], "rows": [["Tea", 2], ["Cake", 10]]}"#
-        XCTAssertEqual(record("table", styled(table, width: 10, height: 4)), """
+        XCTAssertEqual(StyledFrame.recorded("table", styled(table, width: 10, height: 4)), """
         |Item  Qty
         :aaaa  aaa
         |─────────
@@ -130,7 +122,7 @@ final class WidgetStyleTests: XCTestCase {
         a = bold
         b = dim
         """)
-        XCTAssertEqual(record("table-focused", styled(table, focused: "#t", selection: 0, width: 10, height: 4)), """
+        XCTAssertEqual(StyledFrame.recorded("table-focused", styled(table, focused: "#t", selection: 0, width: 10, height: 4)), """
         |Item  Qty
         :aaaa  aaa
         |─────────
@@ -145,7 +137,7 @@ final class WidgetStyleTests: XCTestCase {
     }
 
     func testBoxTitleProgressDividerAndErrorMarker() {
-        XCTAssertEqual(record("box", styled(##"{"type": "box", "title": "Hi", "style": {"border": "rounded", "borderColor": "cyan", "background": "#102030"}, "child": {"type": "text", "text": "x"}}"##, width: 8, height: 3)), """
+        XCTAssertEqual(StyledFrame.recorded("box", styled(##"{"type": "box", "title": "Hi", "style": {"border": "rounded", "borderColor": "cyan", "background": "#102030"}, "child": {"type": "text", "text": "x"}}"##, width: 8, height: 3)), """
         |╭ Hi ──╮
         :abbbbaaa
         |│x     │
@@ -156,7 +148,7 @@ final class WidgetStyleTests: XCTestCase {
         b = bold fg:cyan bg:#102030
         c = bg:#102030
         """)
-        XCTAssertEqual(record("progress", styled(#"{"type": "row", "children": [{"type": "progress", "value": 0.5, "style": {"width": 10}}, {"type": "divider"}, {"type": "component", "name": "missing"}]}"#, width: 34)), """
+        XCTAssertEqual(StyledFrame.recorded("progress", styled(#"{"type": "row", "children": [{"type": "progress", "value": 0.5, "style": {"width": 10}}, {"type": "divider"}, {"type": "component", "name": "missing"}]}"#, width: 34)), """
         |███░░  50%│[!] unknown component …
         :   aa     abbbbbbbbbbbbbbbbbbbbbbb
         a = dim

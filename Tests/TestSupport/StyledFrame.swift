@@ -1,3 +1,4 @@
+import Foundation
 import HybridCells
 
 /// A frame as a person sees it, written as text a test can compare whole: each row of
@@ -42,6 +43,15 @@ public enum StyledFrame {
             if mask.contains(where: { $0 != " " }) { lines.append(":" + trimmed(mask)) }
         }
         return (lines + legend).joined(separator: "\n")
+    }
+
+    /// `text`, also written to `$RECORD_STYLED/NAME.txt` when that variable is set, to review
+    /// a changed look (or write a new expectation) from the files.
+    public static func recorded(_ name: String, _ text: String) -> String {
+        if let folder = ProcessInfo.processInfo.environment["RECORD_STYLED"] {
+            try? text.write(toFile: folder + "/" + name + ".txt", atomically: true, encoding: .utf8)
+        }
+        return text
     }
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

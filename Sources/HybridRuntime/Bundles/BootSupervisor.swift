@@ -23,11 +23,11 @@ final class BootSupervisor: @unchecked Sendable {
     /// Starts the newest launchable version of `app`, falling back version by version and
     /// last to `fallback` (the host's own screens).
     func start(installedVersionsOf name: String, fallback: (() throws(AppError) -> Void)?) throws(AppError) {
-        var candidates = app.bundleCache.launchableVersions(of: name).map(BootCandidate.installed)
+        var candidates = app.bundleSettings.cache.launchableVersions(of: name).map(BootCandidate.installed)
         if let fallback { candidates.append(.embedded(fallback)) }
         guard !candidates.isEmpty else { throw AppError("no version of \(name) is installed that can start") }
         try app.registerBuiltInsIfNeeded(app: name)
-        app.rememberHostRouter()
+        app.navigation.rememberHostRouter()
         try launch(candidates[...])
     }
 
@@ -81,7 +81,7 @@ final class BootSupervisor: @unchecked Sendable {
             }
             do {
                 // Every load checks the signature again: the cache is only a folder on disk.
-                _ = try BundleVerifier(trustedKeys: app.trustedKeys).verifyFolder(installed.path)
+                try app.bundleSettings.verify(folder: installed.path)
             } catch {
                 return try fail(attempt, "\(installed.path): \(error)")
             }
@@ -120,7 +120,7 @@ final class BootSupervisor: @unchecked Sendable {
             let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
             app.onProblem("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
             do {
-                try app.bundleCache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
+                try app.bundleSettings.cache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
             } catch {
                 app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
             }
@@ -153,7 +153,7 @@ final class BootSupervisor: @unchecked Sendable {
 
     private func record(_ state: BootState, _ installed: InstalledBundle) {
         do {
-            try app.bundleCache.record(state, version: installed.version, of: installed.app)
+            try app.bundleSettings.cache.record(state, version: installed.version, of: installed.app)
         } catch {
             app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
         }

@@ -9,11 +9,11 @@ import HybridWidgets
 /// Used on the app's loop thread only.
 final class InputRouter {
     private unowned let app: HybridApp
-    private let focus: FocusKeeper
+    /// Focus: moved by keys and clicks here, settled and revealed on each frame by the app.
+    let focus = FocusKeeper()
 
-    init(app: HybridApp, focus: FocusKeeper) {
+    init(app: HybridApp) {
         self.app = app
-        self.focus = focus
     }
 
     /// Handles one input event on the screen on top.

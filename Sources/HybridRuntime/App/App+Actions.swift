@@ -13,9 +13,9 @@ extension HybridApp {
         let scope = (extra ?? view?.scope ?? StateScope(state: screen.state)).with(state: screen.state)
         switch action {
         case .handler(let name):
-            callHandler(name, event: event, on: screen)
+            scripting.callHandler(name, event: event, on: screen)
         case .script(let name, let args):
-            callHandler(name, event: args.flatMap { evaluate($0, in: scope, screen: screen) } ?? event, on: screen)
+            scripting.callHandler(name, event: args.flatMap { evaluate($0, in: scope, screen: screen) } ?? event, on: screen)
         case .set(let path, let value):
             guard let target = statePath(path, in: scope, screen: screen),
                   let value = evaluate(value, in: scope, screen: screen) else { return }
@@ -93,7 +93,7 @@ extension HybridApp {
         }
         loop.beginWork()
         let registry = services
-        let caller = caller
+        let caller = scripting.caller
         let pending = PendingAction()
         if let limit = registry.description(of: service)?.timeout {
             pending.timeout = loop.schedule(after: limit) { [weak self] in

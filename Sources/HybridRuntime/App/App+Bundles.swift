@@ -50,7 +50,7 @@ extension HybridApp {
         case .archive(let path):
             var app = expectedApp
             do {
-                let outcome = try installer(expectedApp: expectedApp).install(archive: path)
+                let outcome = try bundleSettings.installer(expectedApp: expectedApp).install(archive: path)
                 app = outcome.bundle.app
             } catch {
                 onProblem("\(path): \(error)")
@@ -63,7 +63,7 @@ extension HybridApp {
         case .url(let url):
             var app = expectedApp ?? bundleCache.app(forOrigin: url.absoluteString)
             do {
-                let outcome = try await installer(expectedApp: expectedApp).install(from: url)
+                let outcome = try await bundleSettings.installer(expectedApp: expectedApp).install(from: url)
                 app = outcome.bundle.app
             } catch {
                 onProblem("\(url.absoluteString): \(error)")
@@ -76,13 +76,6 @@ extension HybridApp {
         }
     }
 
-    private func installer(expectedApp: String?) -> BundleInstaller {
-        var installer = BundleInstaller(cache: bundleCache, trustedKeys: trustedKeys, expectedApp: expectedApp)
-        installer.timeout = downloadTimeout
-        installer.progress = downloadProgress
-        return installer
-    }
-
     /// Runs a folder in place; a signed one is verified first (every load, not only at install).
     func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)
@@ -91,7 +84,7 @@ extension HybridApp {
         try registerBuiltInsIfNeeded(app: bundle.manifest.app)
         if bundle.isSigned {
             do {
-                _ = try BundleVerifier(trustedKeys: trustedKeys).verifyFolder(path)
+                try bundleSettings.verify(folder: path)
             } catch {
                 throw AppError("\(path): \(error)")
             }
@@ -113,7 +106,7 @@ extension HybridApp {
         } catch {
             throw AppError("\(url.absoluteString): \(error)")
         }
-        rememberHostRouter()
+        navigation.rememberHostRouter()
         try load(folder: mirror.folder, unsignedWarning: "\(url.absoluteString): a development bundle (unsigned); it reloads whenever the served folder changes")
         Task.detached { [weak self] in
             var seen = generation
@@ -157,7 +150,7 @@ extension HybridApp {
         } catch {
             problem(error.description)
         }
-        if let top, top.name != currentScreen?.name, router.source(of: top.name, params: top.params) != nil {
+        if let top, top.name != currentScreen?.name, navigation.router.source(of: top.name, params: top.params) != nil {
             try? push(url: Router.url(of: top.name, params: top.params), replacing: !screens.isEmpty)
         }
     }
@@ -177,14 +170,13 @@ extension HybridApp {
     func load(bundle folder: BundleFolder, unsignedWarning: String?) throws(AppError) {
         let manifest = folder.manifest
         if !folder.isSigned, let unsignedWarning { onProblem(unsignedWarning) }
-        router.folder = folder.path
-        router.onlyListedFiles = true
+        navigation.router.folder = folder.path
+        navigation.router.onlyListedFiles = true
         for name in manifest.screens.keys {
             guard let path = folder.screenPath(named: name) else { throw AppError("\(folder.path): the screen \"\(name)\" has no usable path") }
-            router.files[name] = path
+            navigation.router.files[name] = path
         }
-        caller = ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions))
-        let runtime = startScripts(caller: caller)
+        let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError
         runtime.onError = { [weak self] error in
@@ -205,25 +197,12 @@ extension HybridApp {
         if manifest.entry == nil { boot.startScreenOpened() }
     }
 
-    /// Keeps the router as the host set it up, to restore when a bundle is unloaded.
-    func rememberHostRouter() {
-        hostRouter = router
-    }
-
     /// Forgets everything a bundle brought: its scripts (and so their patches), screens,
     /// handlers and routes; the host's own routes and services stay.
     func unloadBundle() {
-        watchers.removeAll()
-        handlers.removeAll()
-        components.removeAll()
-        componentNodes.removeAll()
-        screens.removeAll()
-        scripts?.shutdown()
-        scripts = nil
-        if let hostRouter { router = hostRouter }
-        caller = .host
+        scripting.stop()
+        navigation.reset()
         status = nil
         needsFrame = true
     }
 }
-

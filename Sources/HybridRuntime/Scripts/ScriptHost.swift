@@ -1,0 +1,151 @@
+import HybridBridge
+import HybridDocument
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+import HybridWidgets
+
+/// The app's side of scripting (SPEC §3): the running `ScriptRuntime`, who its scripts are, and
+/// what they registered — `ui.handler` handlers, `ui.component` builders (and the nodes they
+/// built), `state.watch` watchers — with the `ui` and `state` globals that reach the app.
+///
+/// Everything a bundle's scripts brought goes with `stop()`. Used on the app's loop thread only.
+final class ScriptHost {
+    private unowned let app: HybridApp
+    /// The running scripts, nil before a bundle starts them or after it is unloaded.
+    private(set) var runtime: ScriptRuntime?
+    /// Who the scripts are, for permission checks (the host until a bundle runs).
+    private(set) var caller = ServiceCaller.host
+    private var handlers: [String: ProtectedValue] = [:]
+    private var components: [String: ProtectedValue] = [:]
+    /// Nodes built by script components, by name and props; nil records a failure.
+    private var componentNodes: [String: Node?] = [:]
+    private var watchers: [Watcher] = []
+
+    init(app: HybridApp) {
+        self.app = app
+    }
+
+    /// Starts scripting as `caller`: a runtime on the app's loop with the `ui` and `state` globals.
+    func start(as caller: ServiceCaller) -> ScriptRuntime {
+        let runtime = ScriptRuntime(services: app.services, caller: caller, loop: app.loop)
+        runtime.onError = { [weak app] error in app?.problem(error.report) }
+        runtime.installUI(uiNatives())
+        self.caller = caller
+        self.runtime = runtime
+        return runtime
+    }
+
+    /// Forgets everything the scripts brought and shuts their runtime down.
+    func stop() {
+        watchers.removeAll()
+        handlers.removeAll()
+        components.removeAll()
+        componentNodes.removeAll()
+        runtime?.shutdown()
+        runtime = nil
+        caller = .host
+    }
+
+    // MARK: What the app asks of scripts
+
+    /// The node a script component builds for `props` (kept per name and props, so a frame
+    /// calls into JavaScript only for components whose props changed).
+    func component(_ name: String, props: JSONValue) -> Node? {
+        guard let runtime, let builder = components[name] else { return nil }
+        let key = name + "\u{0}" + props.jsonText
+        // Failures are kept too: a broken component is reported once, not on every frame.
+        if let node = componentNodes[key] { return node }
+        guard case .success(let json) = runtime.invoke(builder, as: "the component \(name)", with: [props]) else {
+            componentNodes[key] = .some(nil)
+            return nil
+        }
+        let source = SourceText(name: "ui.component(\(name))", text: json.jsonText)
+        let (node, diagnostics) = ScreenDocument.loadNode(source)
+        for diagnostic in diagnostics { app.problem(diagnostic.formatted(in: source)) }
+        if componentNodes.count > 512 { componentNodes.removeAll() }
+        componentNodes[key] = node
+        return node
+    }
+
+    /// Runs the script handler `name` (registered with `ui.handler`) with `event`, through the
+    /// hooks a script put on `handler:NAME`.
+    func callHandler(_ name: String, event: JSONValue, on screen: Screen) {
+        guard let runtime, let handler = handlers[name] else {
+            app.problem("no script handler named \"\(name)\" (\(screen.name)); register it with ui.handler(\"\(name)\", fn)")
+            return
+        }
+        runtime.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
+        app.needsFrame = true
+    }
+
+    /// Tells the screen's `state.watch` callbacks whose path is `path`, inside it, or around
+    /// it; a watcher already running is not entered again.
+    func notifyWatchers(of path: String, on screen: Screen) {
+        guard let runtime else { return }
+        for watcher in watchers where watcher.watches(screen, top: app.currentScreen) && !watcher.isRunning && watcher.overlaps(path) {
+            let value = screen.state.value(atPath: watcher.path) ?? .null
+            watcher.isRunning = true
+            runtime.invoke(watcher.callback, as: "the watcher of \(watcher.path)", with: [value, .string(path)])
+            watcher.isRunning = false
+        }
+    }
+
+    /// Drops the watchers of screens no longer open (they go with their screen).
+    func dropWatchers(keeping open: [Screen]) {
+        watchers.removeAll { watcher in
+            guard !watcher.watchesAnyScreen else { return false }
+            guard let watched = watcher.screen else { return true }
+            return !open.contains { $0 === watched }
+        }
+    }
+
+    // MARK: The `ui` and `state` globals
+
+    private func uiNatives() -> UINatives {
+        UINatives(
+            show: { [unowned self] target, pushing throws(NativeError) in
+                var url = target.stringValue ?? ""
+                if case .object(let document) = target {
+                    guard let id = document["id"]?.stringValue else {
+                        throw NativeError("ui.show(screen): a screen built by a script needs an \"id\"")
+                    }
+                    app.navigation.router.built[id] = target
+                    url = "app://" + id
+                }
+                do throws(AppError) {
+                    try app.push(url: url, replacing: !pushing)
+                } catch {
+                    throw NativeError(error.description)
+                }
+            },
+            back: { [unowned self] in app.back() },
+            update: { [unowned self] id, props throws(NativeError) in
+                guard let screen = app.currentScreen, case .object(let props) = props else { return }
+                let problems = screen.update(id: id, props: props)
+                guard problems.isEmpty else { throw NativeError(problems.joined(separator: "\n")) }
+                app.needsFrame = true
+            },
+            component: { [unowned self] name, build in
+                components[name] = build
+                componentNodes.removeAll()
+                app.needsFrame = true
+            },
+            handler: { [unowned self] name, function in handlers[name] = function },
+            screen: { [unowned self] in app.currentScreen?.document.id },
+            get: { [unowned self] path in
+                guard let screen = app.currentScreen else { return .null }
+                return (path.isEmpty ? screen.state : screen.state.value(atPath: path)) ?? .null
+            },
+            set: { [unowned self] path, value in
+                guard let screen = app.currentScreen else { return }
+                app.setState(path, to: value, on: screen)
+            },
+            watch: { [unowned self] path, callback in
+                // A watcher belongs to the screen on top when it is registered; one registered
+                // while the app starts (no screen yet) watches whichever screen is on top.
+                watchers.append(Watcher(path: path, callback: callback, screen: app.currentScreen))
+            }
+        )
+    }
+}
