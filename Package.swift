@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "hybrid", targets: ["HybridCLI"]),
         .executable(name: "hybrid-bench", targets: ["HybridBench"]),
         .executable(name: "shop-demo", targets: ["ShopDemo"]),
+        .executable(name: "hybrid-fuzz", targets: ["HybridFuzzer"]),
         .library(name: "HybridTerm", targets: ["HybridTerm"]),
     ],
     dependencies: [
@@ -86,6 +87,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
+        // Fuzz targets for every parser of outside input; `hybrid-fuzz` replays inputs, or
+        // (built by scripts/fuzz.sh) runs libFuzzer on them.
+        .target(name: "HybridFuzz", dependencies: ["HybridJSON", "HybridExpressions", "HybridWidgets", "HybridBundles"]),
+        .executableTarget(name: "HybridFuzzer", dependencies: ["HybridFuzz"]),
         // The example host: its own services and a patchable function, hot-fixed by a bundle.
         .executableTarget(name: "ShopDemo", dependencies: [
             "HybridTerm", "HybridAppRunner",
@@ -116,6 +121,7 @@ let package = Package(
             "HybridServer", "HybridBundles", "TestSupport",
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "TestSupport"]),
     ]
 )

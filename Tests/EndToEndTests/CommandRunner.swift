@@ -8,6 +8,8 @@ struct CommandRunner {
         var status: Int32
         var standardOutput: String
         var standardError: String
+        /// Killed after the `timeout` it was run with.
+        var timedOut = false
     }
 
     /// The repository root (tests run against its samples and fixtures).
@@ -22,30 +24,48 @@ struct CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    static func hybrid(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run("hybrid", arguments, environment: environment)
+    static func hybrid(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double? = nil) throws -> Result {
+        try run("hybrid", arguments, environment: environment, input: input, timeout: timeout)
     }
 
-    /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root, with
+    /// `input` on its standard input (none by default). With a `timeout` (seconds), a child still
+    /// running then is killed and `Result.timedOut` says so: a hang fails the test, not the run.
+    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
+                    input: String? = nil, timeout: Double? = nil) throws -> Result {
         // Files rather than pipes: a large frame can never fill a pipe and stall the child.
         let folder = try TemporaryDirectory("hybrid-run")
         defer { folder.remove() }
         let outputURL = folder.url.appendingPathComponent("stdout")
         let errorURL = folder.url.appendingPathComponent("stderr")
-        let process = try start(program, arguments, in: repository, environment: environment, output: outputURL, errors: errorURL)
+        var inputURL: URL?
+        if let input {
+            inputURL = folder.url.appendingPathComponent("stdin")
+            try Data(input.utf8).write(to: inputURL!)
+        }
+        let process = try start(program, arguments, in: repository, environment: environment, input: inputURL, output: outputURL, errors: errorURL)
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+            }
+        }
         process.waitUntilExit()
         let outputData = try Data(contentsOf: outputURL)
         let errorData = try Data(contentsOf: errorURL)
         return Result(status: process.terminationStatus,
                       standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+                      standardError: String(decoding: errorData, as: UTF8.self), timedOut: timedOut)
     }
 
     /// Starts the built product `program` in `folder` with its standard streams going to the
-    /// files `output` and `errors` (created empty), and returns it running.
+    /// files `output` and `errors` (created empty), reading `input` (nothing when nil), and
+    /// returns it running.
     static func start(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
-                      output: URL, errors: URL) throws -> Process {
+                      input: URL? = nil, output: URL, errors: URL) throws -> Process {
         let process = Process()
         process.executableURL = productsFolder.appendingPathComponent(program)
         process.arguments = arguments
@@ -55,7 +75,7 @@ struct CommandRunner {
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         return process
     }

@@ -1,0 +1,78 @@
+import Foundation
+import HybridBundles
+import HybridExpressions
+import HybridJSON
+import HybridWidgets
+
+/// What the fuzzers feed: each input path that parses bytes a user, a server or a script
+/// controls. A target takes any bytes and must return — no trap, no hang, no unbounded memory;
+/// libFuzzer (`scripts/fuzz.sh`) and the replay of `Tests/Fixtures/fuzz/` both call `run`.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `JSONParser`, and the text it writes read back to the same value.
+    case json
+    /// A screen document decoded, its problems formatted, and its first frame rendered.
+    case screen
+    /// An expression (`@{…}` template) parsed and evaluated over a state of every type.
+    case expression
+    /// A bundle manifest decoded.
+    case manifest
+    /// A `.hbundle` archive verified against a trusted key and staged.
+    case archive
+
+    /// Feeds `bytes` to the target.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .json: Self.json(bytes)
+        case .screen: Self.screen(bytes)
+        case .expression: Self.expression(bytes)
+        case .manifest: _ = BundleManifest.load(SourceText(name: "manifest.json", bytes: bytes)).formattedDiagnostics
+        case .archive: Self.archive(bytes)
+        }
+    }
+
+    private static func json(_ bytes: [UInt8]) {
+        guard let value = try? JSONParser.parse(bytes).plain else { return }
+        // What the parser accepted, written out, must read back as the same value.
+        guard let again = try? JSONParser.parse(value.jsonText).plain else {
+            preconditionFailure("the parser refuses its own output: \(value.jsonText.prefix(200))")
+        }
+        precondition(again == value, "the value changed when written and read back: \(value.jsonText.prefix(200))")
+    }
+
+    private static func screen(_ bytes: [UInt8]) {
+        let source = SourceText(name: "fuzz.json", bytes: bytes)
+        let load = ScreenDocument.load(source)
+        _ = load.formattedDiagnostics
+        guard let document = load.value else { return }
+        var interaction = Interaction()
+        interaction.tick = 3
+        _ = ScreenRenderer(document: document).render(state: document.state, interaction: interaction, width: 80, height: 24)
+    }
+
+    /// A state with a value of every kind an expression can meet.
+    private static let state: JSONValue = {
+        let text = #"""
+        {"n": 7, "x": -2.5, "big": 9007199254740993, "s": "héllo 中文", "b": true, "none": null,
+         "list": [1, "two", [3], {"four": 4}], "user": {"name": "Ada", "tags": ["a", "b"]}}
+        """#
+        return (try? JSONParser.parse(text).plain) ?? .null
+    }()
+
+    private static func expression(_ bytes: [UInt8]) {
+        guard let template = try? ExpressionTemplate(parsing: String(decoding: bytes, as: UTF8.self)) else { return }
+        _ = try? template.evaluate(in: StateScope(state: state))
+    }
+
+    /// The key archives are checked against; a fixed seed, so seeds signed with it stay valid.
+    public static let archiveKey = try! BundleKey(seed: Array(repeating: 7, count: 32))
+
+    private static func archive(_ bytes: [UInt8]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("input.hbundle").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        let verifier = BundleVerifier(trustedKeys: [archiveKey.publicKey])
+        _ = try? verifier.verifyArchive(path, stagingParent: folder.path)
+    }
+}

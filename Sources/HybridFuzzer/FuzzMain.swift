@@ -1,0 +1,56 @@
+import Foundation
+import HybridFuzz
+
+/// `hybrid-fuzz`: the fuzz targets of `HybridFuzz`.
+///
+/// Built normally it replays inputs: `hybrid-fuzz TARGET FILE…` feeds each file to the target
+/// (how a crash libFuzzer found is reproduced and debugged). Built by `scripts/fuzz.sh` (with
+/// `-sanitize=fuzzer -D FUZZING`) it is a libFuzzer binary for the target named by
+/// `HYBRID_FUZZ_TARGET`.
+enum FuzzMain {
+    static func target(named name: String?) -> FuzzTarget {
+        guard let name, let target = FuzzTarget(rawValue: name) else {
+            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")
+            FileHandle.standardError.write(Data("hybrid-fuzz: name a target: \(names)\n".utf8))
+            exit(2)
+        }
+        return target
+    }
+}
+
+#if FUZZING
+/// Set once, before libFuzzer calls `fuzzOne`.
+nonisolated(unsafe) private var selected = FuzzTarget.json
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                       _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+/// The executable's entry point under SwiftPM's name for it: hands the run to libFuzzer.
+@_cdecl("HybridFuzzer_main")
+func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    selected = FuzzMain.target(named: ProcessInfo.processInfo.environment["HYBRID_FUZZ_TARGET"])
+    var argc = argc
+    var argv = argv
+    return runDriver(&argc, &argv) { data, size in
+        selected.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+}
+#else
+@main
+struct Replay {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let target = FuzzMain.target(named: arguments.first)
+        for path in arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                FileHandle.standardError.write(Data("hybrid-fuzz: cannot read \(path)\n".utf8))
+                exit(1)
+            }
+            target.run(Array(data))
+            print("\(path): ok")
+        }
+    }
+}
+#endif

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of every parser of outside input with libFuzzer.
+#
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive
+#
+# Builds `hybrid-fuzz` with -sanitize=fuzzer into .build-fuzz (its own folder: a few minutes the
+# first time), seeds each target's corpus from the samples and the test fixtures, and runs
+# libFuzzer for SECONDS (default 60) per target. Crashes, hangs (over 10 s an input) and inputs
+# that take over 2 GB land in .build-fuzz/findings/TARGET/; replay one with
+#   swift run hybrid-fuzz TARGET FILE
+# and keep it as a regression case in Tests/Fixtures/fuzz/TARGET/ (HybridFuzzTests replays them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+target=${1:-all}
+seconds=${2:-60}
+targets=(json screen expression manifest archive)
+if [ "$target" != all ]; then targets=("$target"); fi
+
+export SWIFT_BACKTRACE=enable=no
+swift build --product hybrid-fuzz --scratch-path .build-fuzz \
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -parse-as-library >&2
+fuzzer=.build-fuzz/debug/hybrid-fuzz
+
+seed() { # TARGET FOLDER: the seed corpus, rebuilt each run; what libFuzzer learned stays in corpus/
+    local name=$1 folder=$2
+    mkdir -p "$folder"
+    case $name in
+    json | screen)
+        cp samples/*.json Tests/Fixtures/invalid/*.json "$folder"/
+        find samples -name '*.json' -path '*/screens/*' -exec cp {} "$folder"/ \; ;;
+    manifest)
+        cp Tests/Fixtures/manifests/valid/*.json Tests/Fixtures/manifests/invalid/*.json "$folder"/
+        for m in samples/*/manifest.json; do cp "$m" "$folder/$(basename "$(dirname "$m")").json"; done ;;
+    expression)
+        python3 - "$folder" <<'PY'
+import json, pathlib, sys, hashlib
+out = pathlib.Path(sys.argv[1])
+for path in pathlib.Path("Tests/HybridExpressionsTests/Conformance").rglob("*.json"):
+    try:
+        cases = json.loads(path.read_text()).get("cases", [])
+    except Exception:
+        continue
+    for case in cases:
+        expression = case.get("expression")
+        if isinstance(expression, str):
+            name = hashlib.sha1(expression.encode()).hexdigest()[:16]
+            (out / name).write_text(expression)
+PY
+        ;;
+    archive)
+        local keys
+        keys=$(mktemp -d)
+        swift build --product hybrid -q >&2
+        (cd "$keys" && "$OLDPWD/.build/debug/hybrid" bundle keygen seedkey >/dev/null)
+        for bundle in samples/*/manifest.json; do
+            dir=$(dirname "$bundle")
+            .build/debug/hybrid bundle pack "$dir" --key "$keys/seedkey.key" --out "$folder/$(basename "$dir").hbundle" >/dev/null
+        done
+        rm -rf "$keys" ;;
+    esac
+    if [ -d "Tests/Fixtures/fuzz/$name" ]; then cp "Tests/Fixtures/fuzz/$name"/* "$folder"/ 2>/dev/null || true; fi
+}
+
+for name in "${targets[@]}"; do
+    work=.build-fuzz/work/$name
+    rm -rf "$work/seeds"
+    mkdir -p "$work/corpus" ".build-fuzz/findings/$name"
+    seed "$name" "$work/seeds"
+    echo "fuzz: $name for ${seconds}s" >&2
+    HYBRID_FUZZ_TARGET=$name "$fuzzer" "$work/corpus" "$work/seeds" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -artifact_prefix=".build-fuzz/findings/$name/" -print_final_stats=1 2>"$work/log" || true
+    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|==ERROR|SUMMARY|Fatal error|deadly signal|ALARM|out-of-memory" "$work/log" | sed "s/^/$name: /" >&2 || true
+done
+found=$(find .build-fuzz/findings -type f | wc -l)
+echo "fuzz: $found finding(s) in .build-fuzz/findings/" >&2
+[ "$found" -eq 0 ]
