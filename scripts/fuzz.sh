@@ -19,7 +19,7 @@ if [ "$target" != all ]; then targets=("$target"); fi
 
 export SWIFT_BACKTRACE=enable=no
 swift build --product hybrid-fuzz --scratch-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -parse-as-library >&2
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING >&2
 fuzzer=.build-fuzz/debug/hybrid-fuzz
 
 seed() { # TARGET FOLDER: the seed corpus, rebuilt each run; what libFuzzer learned stays in corpus/

@@ -32,10 +32,18 @@ func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<
     selected = FuzzMain.target(named: ProcessInfo.processInfo.environment["HYBRID_FUZZ_TARGET"])
     var argc = argc
     var argv = argv
-    return runDriver(&argc, &argv) { data, size in
-        selected.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-        return 0
-    }
+    return runDriver(&argc, &argv) { data, size in fuzzOne(data, size) }
+}
+
+/// libFuzzer's callback, also under the name its own `main` (linked in, though unused) expects.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzOne(data, size)
+}
+
+private func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    selected.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
 }
 #else
 @main
