@@ -62,13 +62,46 @@ PY
     if [ -d "Tests/Fixtures/fuzz/$name" ]; then cp "Tests/Fixtures/fuzz/$name"/* "$folder"/ 2>/dev/null || true; fi
 }
 
+dictionary() { # TARGET FILE: the words of the format, so mutations speak it (libFuzzer -dict)
+    python3 - "$1" "$2" <<'PY'
+import json, pathlib, re, sys
+target, out = sys.argv[1], pathlib.Path(sys.argv[2])
+words = {"{", "}", "[", "]", ":", ",", "null", "true", "false", "1e19", "-1e308", "9223372036854775807",
+         "-9223372036854775808", "4294967296", "\\u0000", "\\ud800"}
+schema = {"screen": "schemas/screen.schema.json", "json": "schemas/screen.schema.json",
+          "manifest": "schemas/manifest.schema.json"}.get(target)
+def walk(node):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "properties" and isinstance(value, dict):
+                words.update('"%s"' % name for name in value)
+            if key in ("enum", "const"):
+                words.update('"%s"' % v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str))
+            walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            walk(value)
+if schema:
+    walk(json.loads(pathlib.Path(schema).read_text()))
+    words.update(['"@{', '}"', '"app://'])
+if target == "expression":
+    words = {"@{", "}", "(", ")", "'", "?", ":", "!", "&&", "||", "==", "+", "-", "*", "/", "%", ".", ",",
+             "9223372036854775807", "-9223372036854775808", "1e308", "'#FF00FF00'", "'2024-01-01 00:00:00'"}
+    for path in pathlib.Path("Tests/HybridExpressionsTests/Conformance").rglob("*.json"):
+        words.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*\(", path.read_text()))
+out.write_text("".join('"%s"\n' % w.replace("\\", "\\\\").replace('"', '\\"') for w in sorted(words)))
+PY
+}
+
 for name in "${targets[@]}"; do
     work=.build-fuzz/work/$name
     rm -rf "$work/seeds"
     mkdir -p "$work/corpus" ".build-fuzz/findings/$name"
     seed "$name" "$work/seeds"
+    dict=()
+    if [ "$name" != archive ]; then dictionary "$name" "$work/dict" && dict=(-dict="$work/dict"); fi
     echo "fuzz: $name for ${seconds}s" >&2
-    HYBRID_FUZZ_TARGET=$name "$fuzzer" "$work/corpus" "$work/seeds" \
+    HYBRID_FUZZ_TARGET=$name "$fuzzer" "$work/corpus" "$work/seeds" "${dict[@]}" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix=".build-fuzz/findings/$name/" -print_final_stats=1 2>"$work/log" || true
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|==ERROR|SUMMARY|Fatal error|deadly signal|ALARM|out-of-memory" "$work/log" | sed "s/^/$name: /" >&2 || true
