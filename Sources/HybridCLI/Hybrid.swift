@@ -7,10 +7,15 @@ struct Hybrid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
-        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self, CacheCommand.self]
     )
 
     static func main() {
         runWithExitStatuses()
+    }
+
+    /// `hybrid` alone is bad usage (exit 2, with the usage), not a request for help.
+    func run() throws {
+        throw ValidationError("missing a command")
     }
 }

@@ -47,7 +47,8 @@ struct RunCommand: ParsableCommand {
             switch source {
             case .archive(let path) where path.hasSuffix(".json"):
                 guard FileManager.default.fileExists(atPath: path) else { throw AppError("\(path): no such file or folder") }
-                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let file = FileSystem.lastComponent(of: path)
+                let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
                 try app.registerBuiltIns(app: name.isEmpty ? "screen" : name, screenSize: { TerminalSize.query() ?? .standard })
                 try app.open(file: path)
             case .archive(let path) where !FileManager.default.fileExists(atPath: path):
