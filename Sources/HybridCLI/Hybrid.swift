@@ -13,9 +13,4 @@ struct Hybrid: ParsableCommand {
     static func main() {
         runWithExitStatuses()
     }
-
-    /// `hybrid` alone is bad usage (exit 2, with the usage), not a request for help.
-    func run() throws {
-        throw ValidationError("missing a command")
-    }
 }

@@ -73,7 +73,7 @@ public struct BundleInstaller: Sendable {
         }
         let archive = FileSystem.join(staging, "download-\(UUID().uuidString).hbundle")
         defer { try? FileManager.default.removeItem(atPath: archive) }
-        let response = try await Download.fetch(url, to: archive, limit: limit, deadline: try remaining(until: end, url), progress: progress)
+        let response = try await Download.fetch(url, to: archive, limit: limit, deadline: deadline, end: end, progress: progress)
         guard response.status == 200 else {
             throw BundleError(.download, file: url.absoluteString, "answered HTTP \(response.status)")
         }
@@ -101,7 +101,7 @@ public struct BundleInstaller: Sendable {
             let file = FileSystem.join(staging, "\(name)-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(atPath: file) }
             let target = base.appendingPathComponent(name)
-            let response = try await Download.fetch(target, to: file, limit: limit, deadline: try remaining(until: end, target))
+            let response = try await Download.fetch(target, to: file, limit: limit, deadline: deadline, end: end)
             guard response.status == 200, let read = FileBytes.read(file) else { return nil }
             bytes.append(read)
         }
@@ -118,14 +118,5 @@ public struct BundleInstaller: Sendable {
                               "is the app \"\(manifest.app)\", but \(origin) installed the app \"\(bound)\" first; a URL stays bound to its app (`hybrid cache clear \(bound)` forgets it)")
         }
         cache.remember(origin: origin, app: manifest.app)
-    }
-
-    /// The seconds left before `end`; none left fails the download of `url`.
-    private func remaining(until end: Date, _ url: URL) throws(BundleError) -> Double {
-        let left = end.timeIntervalSinceNow
-        guard left > 0 else {
-            throw BundleError(.download, file: url.absoluteString, "did not finish within \(Download.seconds(deadline))")
-        }
-        return left
     }
 }

@@ -23,14 +23,21 @@ enum Download {
     }
 
     /// GETs `url` into `destination` (created new), at most `limit` bytes, all of it within
-    /// `deadline` seconds. A status other than 200 answers without a file.
-    static func fetch(_ url: URL, to destination: String, limit: Int, deadline: Double,
+    /// `deadline` seconds — or by `end`, when the caller's deadline covers several downloads
+    /// (`deadline` is then the whole allowance, for the message). A status other than 200
+    /// answers without a file.
+    static func fetch(_ url: URL, to destination: String, limit: Int, deadline: Double, end: Date? = nil,
                       progress: Progress? = nil) async throws(BundleError) -> Response {
-        let seconds = deadline.isFinite ? min(max(deadline, 0.001), 86_400) : 86_400
-        let receiver = Receiver(url: url, destination: destination, limit: limit, deadline: seconds, progress: progress)
+        let left = end?.timeIntervalSinceNow ?? deadline
+        guard left > 0 else {
+            throw BundleError(.download, file: url.absoluteString, "did not finish within \(Download.seconds(deadline))")
+        }
+        let wait = left.isFinite ? min(left, 86_400) : 86_400
+        let receiver = Receiver(url: url, destination: destination, limit: limit, deadline: deadline, progress: progress)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        // FoundationNetworking counts this idle timeout in whole seconds (0.9 would be none at
+        // all); the deadline below is the real bound.
+        configuration.timeoutIntervalForRequest = max(1, wait.rounded(.up))
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // One serial queue for every callback and for the deadline, so they never overlap.
         let queue = OperationQueue()
@@ -40,7 +47,7 @@ enum Download {
         let task = session.dataTask(with: url)
         let result = await withCheckedContinuation { continuation in
             receiver.start(task, continuation: continuation)
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + wait) {
                 queue.addOperation { receiver.expire(task) }
             }
         }

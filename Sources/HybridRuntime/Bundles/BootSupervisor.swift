@@ -171,10 +171,10 @@ final class BootSupervisor: @unchecked Sendable {
     private func record(_ state: BootState, _ installed: InstalledBundle) {
         let cache = app.bundleSettings.cache
         let marker = cache.startMarker(of: installed.version, app: installed.app)
-        if state != .trying { InterruptCleanup.keep(marker) }
+        // Registered before the marker exists, so no interrupt finds it unregistered.
+        if state == .trying { InterruptCleanup.removeOnInterrupt(marker) } else { InterruptCleanup.keep(marker) }
         do {
             try cache.record(state, version: installed.version, of: installed.app)
-            if state == .trying { InterruptCleanup.removeOnInterrupt(marker) }
         } catch {
             app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
         }
