@@ -16,7 +16,7 @@ import Darwin
 /// that a short last chunk is a whole buffer. Inflating still goes through its public
 /// `Data.decompress`, fed here with full, zero-padded buffers and never more than the entry's
 /// compressed bytes.
-struct ArchiveReader {
+public struct ArchiveReader {
     /// One entry of the central directory.
     struct Entry {
         enum Kind { case file, folder, link }
@@ -72,6 +72,32 @@ struct ArchiveReader {
             close()
             throw BundleError(.damagedArchive, file: name, "not a readable ZIP archive (truncated or damaged)" + (error.message.isEmpty ? "" : ": " + error.message))
         }
+    }
+
+    /// The bytes of the file entry `name` in the archive at `path`, refusing more than `limit`;
+    /// `nil` when there is no such entry. What `hybrid serve` reads out of archives it serves.
+    public static func file(named name: String, inArchive path: String, limit: Int) throws(BundleError) -> [UInt8]? {
+        let archive = try open(path: path)
+        defer { archive.close() }
+        guard let entry = archive.entries.first(where: { $0.name == name && $0.kind == .file }) else { return nil }
+        var bytes: [UInt8] = []
+        do throws(ReadFailure) {
+            try archive.read(entry, limit: limit) { bytes += $0 }
+        } catch {
+            switch error {
+            case .tooLarge: throw BundleError(.tooLarge, file: name, "larger than \(limit) bytes")
+            case .damaged(let reason): throw BundleError(.damagedArchive, file: name, "cannot be read from the archive: \(reason)")
+            case .consumer: throw BundleError(.damagedArchive, file: name, "cannot be read from the archive")
+            }
+        }
+        return bytes
+    }
+
+    /// Whether the archive at `path` has a file entry `name`.
+    public static func contains(_ name: String, inArchive path: String) throws(BundleError) -> Bool {
+        let archive = try open(path: path)
+        defer { archive.close() }
+        return archive.entries.contains { $0.name == name && $0.kind == .file }
     }
 
     /// Closes the archive file (nothing to do for bytes in memory).
