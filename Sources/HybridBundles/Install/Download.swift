@@ -16,6 +16,24 @@ enum Download {
         value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
     }
 
+    /// A URL error in words (FoundationNetworking's own text is often "(null)" or a bare code).
+    static func reason(_ error: URLError) -> String {
+        let words: String
+        switch error.code {
+        case .timedOut: words = "no answer in time"
+        case .cannotConnectToHost: words = "cannot connect to the server"
+        case .cannotFindHost, .dnsLookupFailed: words = "cannot find the server"
+        case .networkConnectionLost: words = "the connection was lost"
+        case .notConnectedToInternet: words = "not connected to a network"
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: words = "too many or broken redirects"
+        case .unsupportedURL: words = "not an http(s) URL"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid:
+            words = "the secure connection failed"
+        default: words = "network error"
+        }
+        return "\(words) (URLError \(error.code.rawValue))"
+    }
+
     /// What came back: the status and, for 200, the body's file.
     struct Response: Sendable {
         var status: Int
@@ -145,7 +163,7 @@ enum Download {
             } else if let expected, received < expected {
                 result = .failure(BundleError(.download, file: url.absoluteString, "truncated: got \(received) of \(expected) bytes"))
             } else if let error {
-                let reason = (error as? URLError).map { "\($0.localizedDescription) (URLError \($0.code.rawValue))" } ?? "\(error)"
+                let reason = (error as? URLError).map(Download.reason) ?? "\(error)"
                 let got = received > 0 ? " after \(received) bytes" : ""
                 result = .failure(BundleError(.download, file: url.absoluteString, "the download failed\(got): \(reason)"))
             } else {
