@@ -77,4 +77,29 @@ final class DamagedArchiveTests: SigningTestCase {
         try Data(archive).write(to: URL(fileURLWithPath: path))
         XCTAssertEqual(bundleError { try verifier.verifyArchive(path, stagingParent: staging) }?.kind, .damagedArchive)
     }
+
+    /// Random damage anywhere — headers, directory, sizes, offsets — as a fuzzer would do it
+    /// (a fixed seed, so every run tries the same archives): each one answers, none traps.
+    func testRandomDamageAnywhereAlwaysAnswers() throws {
+        try pack(archive: true)
+        let good = Array(try Data(contentsOf: URL(fileURLWithPath: archivePath)))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        var accepted = 0
+        for _ in 0..<2_000 {
+            var bytes = good
+            for _ in 0...next(4) { bytes[next(bytes.count)] = UInt8(next(256)) }
+            if next(8) == 0 { bytes.removeLast(next(bytes.count)) }
+            if let verified = try? verifier.verifyArchive(bytes: bytes, stagingParent: staging) {
+                verified.removeStaging()
+                accepted += 1
+            }
+        }
+        // Only damage the signed content never reads (names of unread fields, padding) passes.
+        XCTAssertLessThan(accepted, 2_000)
+        XCTAssertEqual(try stagingLeftovers(), [])
+    }
 }

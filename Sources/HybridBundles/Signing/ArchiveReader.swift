@@ -201,8 +201,12 @@ public struct ArchiveReader {
 
     /// The most bytes deflate can take for `size` bytes of data (zlib's `deflateBound`: stored
     /// blocks and their headers), with room for a compressor's end block.
+    /// Saturating: a listed size near `Int.max` (a signed but absurd manifest) cannot trap.
     static func compressedBound(of size: Int) -> Int {
-        size + (size >> 12) + (size >> 14) + (size >> 25) + 64
+        [size >> 12, size >> 14, size >> 25, 64].reduce(max(size, 0)) { total, part in
+            let (sum, overflow) = total.addingReportingOverflow(max(part, 0))
+            return overflow ? .max : sum
+        }
     }
 
     private struct InputExhausted: Error {}
