@@ -42,6 +42,9 @@ public enum InterruptCleanup {
     public static func removeOnInterrupt(_ path: String) -> Bool {
         lock.locked {
             installOnce()
+            for slot in 0..<capacity {
+                if let registered = paths[slot], String(cString: registered) == path { return true }
+            }
             for slot in 0..<capacity where paths[slot] == nil {
                 paths[slot] = strdup(path)
                 return true
