@@ -19,8 +19,10 @@ import Darwin
 /// 4. every listed file, in byte order of its path, exists with the listed size and SHA-256;
 /// 5. no other file is in the bundle (and, in a folder, no symbolic link or device).
 ///
-/// An archive is unpacked into a new staging folder as it is checked (each entry streamed, never
-/// past its listed size), so what was checked is what is on disk: a caller installs a
+/// An archive is read through `ArchiveReader`, every read bounded: the two small signed files
+/// first (capped), and nothing else inflated before the signature holds; then each listed file
+/// is unpacked into a new staging folder as it is checked (streamed from its own compressed
+/// bytes, never past its listed size), so what was checked is what is on disk: a caller installs a
 /// `VerifiedBundle` by renaming its `root` into place, and choosing `stagingParent` on the same
 /// file system as the destination keeps that rename atomic.
 public struct BundleVerifier: Sendable {
