@@ -34,8 +34,8 @@ public struct ArchiveReader {
         case memory([UInt8])
     }
 
-    /// The most entries an archive may hold (a bundle is a few hundred files).
-    static let entryLimit = 65_536
+    /// The largest central directory read (65,535 entries with long names fit in far less).
+    static let directorySizeLimit = 16 << 20
     /// The size of each read and of each inflated chunk.
     static let chunkSize = 64 << 10
 
@@ -122,7 +122,7 @@ public struct ArchiveReader {
         let directorySize = Int(Self.uint32(tail, end + 12))
         directoryOffset = Int(Self.uint32(tail, end + 16))
         let endOffset = size - tailCount + end
-        guard count <= Self.entryLimit else { throw Self.damaged("more than \(Self.entryLimit) entries") }
+        guard directorySize <= Self.directorySizeLimit else { throw Self.damaged("its directory is larger than \(Self.directorySizeLimit) bytes") }
         guard directoryOffset + directorySize <= endOffset, let directory = read(at: directoryOffset, count: directorySize) else {
             throw Self.damaged("")
         }
