@@ -60,6 +60,7 @@ public struct BundleInstaller: Sendable {
             let (manifest, _) = try verifier.verifyManifest(manifestBytes, signature: signatureBytes)
             try requireBoundApp(manifest, at: url)
             if let installed = try cache.installedCopy(of: manifest, manifestBytes: manifestBytes) {
+                cache.remember(origin: url.absoluteString, app: manifest.app)
                 return .alreadyInstalled(installed)
             }
             // Stored entries are never bigger than their files; the rest is ZIP headers.
@@ -88,7 +89,9 @@ public struct BundleInstaller: Sendable {
             verified.removeStaging()
             throw error
         }
-        return try cache.install(verified, expectedApp: expectedApp)
+        let outcome = try cache.install(verified, expectedApp: expectedApp)
+        cache.remember(origin: url.absoluteString, app: verified.manifest.app)
+        return outcome
     }
 
     /// `manifest.json` and `manifest.sig` served beside an `….hbundle` URL, or `nil` when the
@@ -109,7 +112,7 @@ public struct BundleInstaller: Sendable {
     }
 
     /// Throws unless `manifest` is the app expected at `url`: the host's `expectedApp`, else
-    /// the app the URL installed first; remembers the binding of a URL seen for the first time.
+    /// the app the URL installed first (remembered once an install from it succeeds).
     private func requireBoundApp(_ manifest: BundleManifest, at url: URL) throws(BundleError) {
         try BundleCache.require(manifest, isApp: expectedApp)
         let origin = url.absoluteString
@@ -117,6 +120,5 @@ public struct BundleInstaller: Sendable {
             throw BundleError(.wrongApp, file: BundleFolder.manifestName,
                               "is the app \"\(manifest.app)\", but \(origin) installed the app \"\(bound)\" first; a URL stays bound to its app (`hybrid cache clear \(bound)` forgets it)")
         }
-        cache.remember(origin: origin, app: manifest.app)
     }
 }
