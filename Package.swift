@@ -69,7 +69,6 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The embeddable library and the programs on top.
         .target(name: "HybridTerm", dependencies: [

@@ -44,9 +44,11 @@ public enum AppRunner {
         progress?.finish()
         if let session {
             TerminalDriver(app: app, session: session, colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment)).run()
+            app.runDidEnd()
             session.restore()
         } else {
             let frame = HeadlessDriver.run(app, keys: try KeyScript(parsing: options.keys))
+            app.runDidEnd()
             FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
         }
         if app.failure != nil { throw UserFailure() }

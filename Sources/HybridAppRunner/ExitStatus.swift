@@ -9,7 +9,14 @@ extension ParsableCommand {
     public static func runWithExitStatuses() -> Never {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            do {
+                try command.run()
+            } catch is CleanExit {
+                // A group run without its subcommand (`hybrid`, `hybrid cache`): the default
+                // `run()` asks for help, but nothing was asked for: bad usage, with the usage.
+                FileHandleOutput.standardError("Error: missing a subcommand\n" + helpMessage(for: type(of: command)))
+                Glibc.exit(2)
+            }
             Glibc.exit(0)
         } catch let failure as UserFailure {
             Glibc.exit(failure.status)

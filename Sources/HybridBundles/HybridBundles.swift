@@ -11,11 +11,16 @@
 // - `Signing/`: `BundleKey` / `BundlePublicKey` are Ed25519 keys (swift-crypto) and their
 //   one-line key files; `BundleSignature` is `manifest.sig`; `BundleSigner` packs (lists every
 //   file's SHA-256 and size in `files`, signs, writes `.hbundle` ZIP archives with ZIPFoundation);
-//   `BundleVerifier` checks a signed folder or archive against trusted keys, naming the first
-//   file that fails, and unpacks an archive into a staging folder (`VerifiedBundle`).
-// - `Install/`: `BundleInstaller` fetches (manifest first, then a capped `Download`) and installs
-//   into `BundleCache` (`APP/VERSION/` folders under a per-app lock, with the `BootRecord` of
-//   each version's starts); `DevelopmentMirror` keeps a served development folder in step.
+//   `BundleVerifier` checks a signed folder or archive (on disk or in memory) against trusted
+//   keys, naming the first file that fails, and unpacks an archive into a staging folder
+//   (`VerifiedBundle`); `ArchiveReader` is the bounded ZIP reader under it and `hybrid serve`
+//   (each entry read from its own compressed bytes, never past the limit it is given).
+// - `Install/`: `BundleInstaller` fetches (manifest first, then a capped `Download`, all under one
+//   deadline) and installs into `BundleCache` (`APP/VERSION/` folders under a per-app lock, with
+//   the `BootRecord` of each version's starts and a start marker while one is `trying`; a shared
+//   lock on the staging folder, cleared of what killed installs left; `hybrid cache`'s listing,
+//   clearing and forgetting in `BundleCache+Maintenance`); `DevelopmentMirror` keeps a served
+//   development folder in step.
 //
 // `BundleError` (here) is the one error of them all. Nothing here loads screens or runs
 // scripts: the runtime does.

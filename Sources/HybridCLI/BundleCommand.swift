@@ -30,13 +30,10 @@ struct BundleCommand: ParsableCommand {
         }
 
         func run() throws {
-            let base = outDir.map { ($0 as NSString).appendingPathComponent(name) } ?? name
-            let folder = (base as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
+            let base = outDir.map { FileSystem.join($0, name) } ?? name
             let key = BundleKey()
             do {
+                try FileSystem.createFolder(FileSystem.parentFolder(of: base))
                 let paths = try key.write(to: base)
                 print("wrote \(paths.privateKey) (private: keep it secret) and \(paths.publicKey) (public: give it to hosts); key id \(key.keyId)")
             } catch {
@@ -122,7 +119,7 @@ struct BundleCommand: ParsableCommand {
     static func located(_ error: BundleError, target: String, isArchive: Bool) -> String {
         guard error.file != target else { return error.description }
         return error.description.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            isArchive ? "\(target): \(line)" : (target as NSString).appendingPathComponent(String(line))
+            isArchive ? "\(target): \(line)" : FileSystem.join(target, String(line))
         }.joined(separator: "\n")
     }
 }

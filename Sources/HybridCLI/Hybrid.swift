@@ -7,7 +7,7 @@ struct Hybrid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
-        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self]
+        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self, CacheCommand.self]
     )
 
     static func main() {

@@ -14,8 +14,10 @@ struct RunCommand: ParsableCommand {
         $XDG_CACHE_HOME/hybridterm/APP/VERSION when newer than what is installed, and the newest \
         version that is not marked bad runs (offline, what is installed runs). A new version \
         that throws while starting, runs away, or does not call hybrid.ready() in time is \
-        marked bad and the previous one runs. A bundle folder runs in place (unsigned: as a \
-        development bundle, with a warning).
+        marked bad and the previous one runs; quitting or an interrupt (Ctrl-C, SIGTERM, \
+        SIGHUP) while it starts is not held against it (see `hybrid cache list`). Downloads \
+        have a 10 s deadline, and a URL stays bound to the app it first installed. A bundle \
+        folder runs in place (unsigned: as a development bundle, with a warning).
 
         With --headless there is no terminal: --keys is a space-separated list of key names, \
         "quoted text" typed as is, and wait:200ms to let timers run; the final frame is printed \
@@ -47,7 +49,8 @@ struct RunCommand: ParsableCommand {
             switch source {
             case .archive(let path) where path.hasSuffix(".json"):
                 guard FileManager.default.fileExists(atPath: path) else { throw AppError("\(path): no such file or folder") }
-                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let file = FileSystem.lastComponent(of: path)
+                let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
                 try app.registerBuiltIns(app: name.isEmpty ? "screen" : name, screenSize: { TerminalSize.query() ?? .standard })
                 try app.open(file: path)
             case .archive(let path) where !FileManager.default.fileExists(atPath: path):

@@ -41,7 +41,7 @@ struct ValidateCommand: ParsableCommand {
     /// Whether a file is a bundle manifest: named `manifest.json`, or an object with `app` and
     /// no `format` (what every manifest has and no screen has).
     private static func isManifest(_ file: String) -> Bool {
-        if (file as NSString).lastPathComponent == BundleFolder.manifestName { return true }
+        if FileSystem.lastComponent(of: file) == BundleFolder.manifestName { return true }
         guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return false }
         return json["app"] != nil && json["format"] == nil
     }

@@ -42,3 +42,40 @@ public enum FileLock {
         return descriptor
     }
 }
+
+/// A shared `flock` held until `release()` (or the process ends, however it ends): how several
+/// processes use one scratch folder at once, while the first to find it unused may clear what
+/// killed processes left there.
+public final class SharedFileLock: @unchecked Sendable {
+    private var descriptor: Int32
+
+    /// Takes a shared lock on the file at `path` (created, with its folder, when missing). When
+    /// no other holder exists, `whenAlone` runs first, under the lock held exclusively.
+    public init(path: String, whenAlone: () -> Void) throws(FileError) {
+        try FileSystem.createFolder(FileSystem.parentFolder(of: path))
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileError(path, "open") }
+        if Self.flockRetrying(descriptor, LOCK_EX | LOCK_NB) { whenAlone() }
+        guard Self.flockRetrying(descriptor, LOCK_SH) else {
+            let error = FileError(path, "lock")
+            close(descriptor)
+            throw error
+        }
+    }
+
+    /// Releases the lock; later calls do nothing.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    private static func flockRetrying(_ descriptor: Int32, _ operation: Int32) -> Bool {
+        while flock(descriptor, operation) != 0 {
+            guard errno == EINTR else { return false }
+        }
+        return true
+    }
+}

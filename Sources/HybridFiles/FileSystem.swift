@@ -67,6 +67,17 @@ public enum FileSystem {
         guard mkdir(path, mode) == 0 || errno == EEXIST && kind(path) == .folder else { throw FileError(path, "create the folder") }
     }
 
+    /// The last part of `path` (`k` for `a/k` and for `k`), trailing slashes ignored. Paths
+    /// are taken apart here, never with `NSString`'s path methods, which trap on some short
+    /// names in swift-corelibs-foundation (`hybrid bundle keygen k` did).
+    public static func lastComponent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        let name = trimmed[trimmed.index(after: slash)...]
+        return name.isEmpty ? "/" : String(name)
+    }
+
     /// The folder holding `path` (`.` for a bare name, `/` for a name at the root).
     public static func parentFolder(of path: String) -> String {
         var trimmed = Substring(path)

@@ -2,7 +2,6 @@ import Foundation
 import HybridBundles
 import HybridFiles
 import HybridJSON
-import ZIPFoundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -156,38 +155,31 @@ struct BundleDirectory: Sendable {
     }
 }
 
-/// Reading single entries of a `.hbundle` ZIP.
+/// Reading single entries of a `.hbundle` ZIP, bounded (`ArchiveReader`): a damaged archive in
+/// the served folder is a reported problem, never a request that reads for ever.
 enum ArchiveEntries {
     /// The bytes of the file entry `name`, refusing more than `limit`; `nil` when there is none.
     static func read(_ name: String, in archivePath: String, limit: Int) throws(ServeError) -> [UInt8]? {
-        let archive = try open(archivePath)
-        guard let entry = archive[name], entry.type == .file else { return nil }
-        guard entry.uncompressedSize <= limit else {
-            throw ServeError("\((archivePath as NSString).lastPathComponent): \(name): larger than \(limit) bytes")
-        }
-        var bytes: [UInt8] = []
         do {
-            _ = try archive.extract(entry) { chunk in
-                guard bytes.count + chunk.count <= limit else { throw CocoaError(.fileReadTooLarge) }
-                bytes += chunk
-            }
+            return try ArchiveReader.file(named: name, inArchive: archivePath, limit: limit)
         } catch {
-            throw ServeError("\((archivePath as NSString).lastPathComponent): \(name): cannot be read from the archive (\(error))")
+            throw located(error, archivePath)
         }
-        return bytes
     }
 
     /// Whether the archive has a file entry `name`.
     static func contains(_ name: String, in archivePath: String) throws(ServeError) -> Bool {
-        try open(archivePath)[name]?.type == .file
+        do {
+            return try ArchiveReader.contains(name, inArchive: archivePath)
+        } catch {
+            throw located(error, archivePath)
+        }
     }
 
-    private static func open(_ archivePath: String) throws(ServeError) -> Archive {
-        do {
-            return try Archive(url: URL(fileURLWithPath: archivePath), accessMode: .read)
-        } catch {
-            throw ServeError("\((archivePath as NSString).lastPathComponent): not a readable ZIP archive (truncated or damaged)")
-        }
+    /// `ARCHIVE: ENTRY: message`, the archive named by its file name.
+    private static func located(_ error: BundleError, _ archivePath: String) -> ServeError {
+        let archive = FileSystem.lastComponent(of: archivePath)
+        return ServeError(error.file == archivePath ? "\(archive): \(error.message)" : "\(archive): \(error)")
     }
 }
 

@@ -75,4 +75,26 @@ final class FileTests: XCTestCase {
         XCTAssertEqual(FileSystem.parentFolder(of: "/a"), "/")
         XCTAssertEqual(FileSystem.parentFolder(of: "a"), ".")
     }
+
+    /// Short names included: NSString's path methods trapped on `k` (`hybrid bundle keygen k`).
+    func testPathPartsOfShortNames() {
+        XCTAssertEqual(FileSystem.parentFolder(of: "k"), ".")
+        XCTAssertEqual(FileSystem.lastComponent(of: "k"), "k")
+        XCTAssertEqual(FileSystem.lastComponent(of: "a/k/"), "k")
+        XCTAssertEqual(FileSystem.lastComponent(of: "/"), "/")
+        XCTAssertEqual(FileSystem.join("k", "x"), "k/x")
+    }
+
+    /// The first holder of a shared lock clears; later ones, while it holds, do not.
+    func testSharedLockClearsOnlyWhenAlone() throws {
+        let path = folder.appendingPathComponent("staging.lock").path
+        var cleared = 0
+        let first = try SharedFileLock(path: path) { cleared += 1 }
+        let second = try SharedFileLock(path: path) { cleared += 1 }
+        XCTAssertEqual(cleared, 1)
+        first.release()
+        second.release()
+        _ = try SharedFileLock(path: path) { cleared += 1 }
+        XCTAssertEqual(cleared, 2)
+    }
 }

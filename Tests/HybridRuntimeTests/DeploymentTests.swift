@@ -56,12 +56,12 @@ final class DeploymentTests: XCTestCase {
 
     // MARK: Fixtures
 
-    /// A bundle folder of `shop` whose start screen says `v<version>`, signed by `signer`.
-    func makeBundle(_ version: String, script: String = "hybrid.ready();\n", signer: BundleKey? = nil,
+    /// A bundle folder of `app` whose start screen says `v<version>`, signed by `signer`.
+    func makeBundle(_ version: String, app: String = "shop", script: String = "hybrid.ready();\n", signer: BundleKey? = nil,
                     edit: ((String) throws -> Void)? = nil) throws -> (folder: String, offer: Offer) {
         let folder = base.appendingPathComponent("src-\(version)-\(UUID().uuidString)").path
         let files = [
-            "manifest.json": #"{"app": "shop", "version": "\#(version)", "entry": "main.js", "start": "home", "screens": {"home": "screens/home.json"}}"#,
+            "manifest.json": #"{"app": "\#(app)", "version": "\#(version)", "entry": "main.js", "start": "home", "screens": {"home": "screens/home.json"}}"#,
             "main.js": script,
             "screens/home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "v\#(version)"}}"#,
         ]
@@ -97,7 +97,7 @@ final class DeploymentTests: XCTestCase {
     }
 
     /// Starts the app from the URL as `hybrid run URL` does; returns its frame and problems.
-    func launch(readyTimeout: Double = 0.3) async throws -> (frame: String, problems: [String]) {
+    func launch(readyTimeout: Double = 0.3, downloadTimeout: Double = 3) async throws -> (frame: String, problems: [String]) {
         let app = HybridApp(loop: EventLoop(clock: .manual(ManualClock())))
         app.size = TerminalSize(columns: 30, rows: 3)
         let problems = Problems()
@@ -105,7 +105,7 @@ final class DeploymentTests: XCTestCase {
         app.trustedKeys = [key.publicKey]
         app.bundleCache = cache
         app.readyTimeout = readyTimeout
-        app.downloadTimeout = 3
+        app.downloadTimeout = downloadTimeout
         do {
             try await app.load(bundle: .url(url))
         } catch {

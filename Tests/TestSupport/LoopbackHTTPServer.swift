@@ -26,6 +26,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var announcedLength: Int?
         /// Sends the body over and over without a Content-Length until the client leaves.
         public var isEndless = false
+        /// Sends the body one byte at a time, this many seconds apart (a server that drips).
+        public var dripInterval: Double?
 
         /// A text answer.
         public init(status: Int, headers: [String: String] = [:], body: String) {
@@ -136,6 +138,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
         if !response.isEndless { head += "Content-Length: \(response.announcedLength ?? response.body.count)\r\n" }
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        if let interval = response.dripInterval {
+            guard transmit(Array((head + "\r\n").utf8), on: connection) else { return }
+            for byte in response.body where !lock.withLock({ stopped }) {
+                usleep(useconds_t(interval * 1_000_000))
+                guard transmit([byte], on: connection) else { return }
+            }
+            return
+        }
         guard transmit(Array((head + "\r\n").utf8) + response.body, on: connection) else { return }
         while response.isEndless && !response.body.isEmpty && !lock.withLock({ stopped }) {
             guard transmit(response.body, on: connection) else { return }

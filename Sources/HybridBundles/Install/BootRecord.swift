@@ -4,8 +4,9 @@ import HybridJSON
 /// `healthy` once it called `hybrid.ready()` (or rendered its start screen), `bad` when it threw,
 /// ran away or never became ready — and then for good.
 public enum BootState: String, Sendable, Equatable {
-    /// Started, not yet ready. Found at the next launch, it means that start never ended
-    /// (the process crashed or was killed), which counts as a failure.
+    /// Started, not yet ready. Found at the next launch with its start marker still on disk
+    /// (`BundleCache.startMarker`), that start never ended — the process crashed or was killed —
+    /// which counts as a failure; without it, the start was quit or interrupted, which does not.
     case trying
     /// Started well at least once.
     case healthy

@@ -36,6 +36,23 @@ public struct BundleCache: Sendable {
     /// Where staging folders and downloads are made, on the cache's file system.
     public var stagingFolder: String { FileSystem.join(root, ".staging") }
 
+    /// Opens the staging folder for one install, held (shared with other installs) until the
+    /// lock is released. When no other install holds it, what interrupted installs left there
+    /// (downloads, half-unpacked folders of a killed process) is removed first.
+    public func openStaging() throws(BundleError) -> SharedFileLock {
+        let folder = stagingFolder
+        let lock: SharedFileLock
+        do throws(FileError) {
+            lock = try SharedFileLock(path: FileSystem.join(root, ".staging.lock")) {
+                try? FileManager.default.removeItem(atPath: folder)
+            }
+            try FileSystem.createFolder(folder)
+        } catch {
+            throw BundleError(.cannotWrite, file: folder, "cannot open the staging folder (\(error))")
+        }
+        return lock
+    }
+
     /// Where a development bundle served at `url` is mirrored (not an install: never verified,
     /// never versioned).
     public func developmentFolder(for url: URL) -> String {
@@ -48,16 +65,32 @@ public struct BundleCache: Sendable {
 
     // MARK: Versions
 
-    /// The versions of `app` on disk, newest first, with what the boot record says of each.
+    /// The versions of `app` on disk, newest first, with what the boot record says of each. A
+    /// version left `trying` whose start marker is gone was interrupted (quit, Ctrl-C, SIGTERM,
+    /// SIGHUP) — not a failure of its own — and reads as never started.
     public func installedVersions(of app: String) -> [InstalledBundle] {
         let record = bootRecord(of: app)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder(of: app))) ?? []
         return names.compactMap { name -> InstalledBundle? in
             guard let version = SemanticVersion(name), version.description == name,
                   FileSystem.kind(FileSystem.join(folder(of: app), name)) == .folder else { return nil }
-            return InstalledBundle(app: app, version: version, path: FileSystem.join(folder(of: app), name),
-                                   state: record.versions[name]?.state)
+            var state = record.versions[name]?.state
+            if state == .trying && !FileSystem.exists(startMarker(of: version, app: app)) { state = nil }
+            return InstalledBundle(app: app, version: version, path: FileSystem.join(folder(of: app), name), state: state)
         }.sorted { $0.version > $1.version }
+    }
+
+    /// The file that exists while `version` of `app` is `trying`: found at the next launch, that
+    /// start never finished (a crash, `kill -9`). Removed when the start settles, and on an
+    /// interrupt or a quit (`InterruptCleanup`, `recordInterrupted`), which are no failure.
+    public func startMarker(of version: SemanticVersion, app: String) -> String {
+        FileSystem.join(folder(of: app), ".starting-\(version)")
+    }
+
+    /// Records that the start of `version` ended without a verdict (the app quit or was
+    /// interrupted while it started): the next launch starts it again.
+    public func recordInterrupted(_ version: SemanticVersion, of app: String) {
+        unlink(startMarker(of: version, app: app))
     }
 
     /// The versions worth launching, newest first: on disk and not marked bad.
@@ -117,6 +150,11 @@ public struct BundleCache: Sendable {
             guard FileBytes.read(FileSystem.join(same.path, BundleFolder.manifestName)) == manifestBytes else {
                 throw BundleError(.notNewer, "\(manifest.app) \(version) is already installed with other content; a changed bundle needs a new version")
             }
+            // The previous version, kept to fall back on, offered again: a downgrade, refused
+            // out loud (the newer one keeps running).
+            if let newer = installed.first(where: { $0.version > manifest.version && $0.state != .bad }) {
+                throw BundleError(.notNewer, "\(manifest.app) \(version) is older than the installed \(newer.version); only a newer version is installed")
+            }
             return
         }
         let known = installed.map(\.version) + record.versions.keys.compactMap(SemanticVersion.init)
@@ -125,8 +163,10 @@ public struct BundleCache: Sendable {
         }
     }
 
-    /// Removes bad versions' folders (their record stays, so they are refused if offered
-    /// again) and good ones beyond the newest `keptVersions`. Under the app's lock.
+    /// Removes bad versions' folders and good ones beyond the newest `keptVersions`, then drops
+    /// boot record entries of versions no longer on disk — except a bad version newer than every
+    /// good one on disk, whose entry is what refuses it if it is offered again (an older one is
+    /// refused as not newer anyway). Under the app's lock.
     private func prune(app: String) {
         var good = 0
         for bundle in installedVersions(of: app) {
@@ -137,6 +177,20 @@ public struct BundleCache: Sendable {
                 if good > Self.keptVersions { try? FileManager.default.removeItem(atPath: bundle.path) }
             }
         }
+        let present = installedVersions(of: app)
+        let newestGood = present.filter { $0.state != .bad }.map(\.version).max()
+        var record = bootRecord(of: app)
+        let kept = record.versions.filter { version, entry in
+            guard let parsed = SemanticVersion(version) else { return false }
+            if present.contains(where: { $0.version == parsed }) { return true }
+            return entry.state == .bad && newestGood.map { parsed > $0 } ?? true
+        }
+        guard kept.count != record.versions.count else { return }
+        for version in record.versions.keys where kept[version] == nil {
+            if let parsed = SemanticVersion(version) { unlink(startMarker(of: parsed, app: app)) }
+        }
+        record.versions = kept
+        try? writeAtomically(record.jsonBytes, to: bootRecordPath(of: app))
     }
 
     // MARK: Boot record
@@ -147,17 +201,24 @@ public struct BundleCache: Sendable {
         return BootRecord(json: bytes)
     }
 
-    /// Records that `version` of `app` is now in `state`, written atomically under the lock.
+    /// Records that `version` of `app` is now in `state`, written atomically under the lock;
+    /// `trying` also creates the version's start marker, any other state removes it.
     public func record(_ state: BootState, version: SemanticVersion, of app: String, reason: String? = nil) throws(BundleError) {
         try withLock(app: app) { () throws(BundleError) in
+            let marker = startMarker(of: version, app: app)
+            if state == .trying {
+                try writeAtomically(Array("\(getpid())\n".utf8), to: marker)
+            } else {
+                unlink(marker)
+            }
             var record = bootRecord(of: app)
             record.versions[version.description] = BootRecord.Entry(state: state, reason: reason)
             try writeAtomically(record.jsonBytes, to: bootRecordPath(of: app))
-            if state == .bad { prune(app: app) }
+            prune(app: app)
         }
     }
 
-    private func bootRecordPath(of app: String) -> String { FileSystem.join(folder(of: app), "boot.json") }
+    func bootRecordPath(of app: String) -> String { FileSystem.join(folder(of: app), "boot.json") }
 
     // MARK: Origins
 
@@ -166,16 +227,20 @@ public struct BundleCache: Sendable {
         var origins = self.origins()
         guard origins[origin] != app else { return }
         origins[origin] = app
-        let object = JSONObject(origins.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
-        try? writeAtomically(Array(JSONValue.object(object).jsonText.utf8), to: originsPath)
+        try? write(origins: origins)
     }
 
-    /// The app a URL served last time, if it is known.
+    func write(origins: [String: String]) throws(BundleError) {
+        let object = JSONObject(origins.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+        try writeAtomically(Array(JSONValue.object(object).jsonText.utf8), to: originsPath)
+    }
+
+    /// The app a URL installed first, if it is known (a URL stays bound to it).
     public func app(forOrigin origin: String) -> String? { origins()[origin] }
 
-    private var originsPath: String { FileSystem.join(root, "origins.json") }
+    var originsPath: String { FileSystem.join(root, "origins.json") }
 
-    private func origins() -> [String: String] {
+    func origins() -> [String: String] {
         guard let bytes = FileBytes.read(originsPath), case .object(let object)? = try? JSONParser.parse(bytes).plain else { return [:] }
         var origins: [String: String] = [:]
         for (key, value) in object { if let app = value.stringValue { origins[key] = app } }
@@ -185,7 +250,7 @@ public struct BundleCache: Sendable {
     // MARK: Files
 
     /// Runs `body` holding `ROOT/<app>/.lock` exclusively (creating the app's folder).
-    private func withLock<T>(app: String, _ body: () throws(BundleError) -> T) throws(BundleError) -> T {
+    func withLock<T>(app: String, _ body: () throws(BundleError) -> T) throws(BundleError) -> T {
         guard BundleNames.isAppName(app) else {
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "the app name \"\(app)\" cannot name a cache folder")
         }
@@ -196,7 +261,7 @@ public struct BundleCache: Sendable {
     }
 
     /// Replaces the file at `path` whole (see `AtomicFile`).
-    private func writeAtomically(_ bytes: [UInt8], to path: String) throws(BundleError) {
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(BundleError) {
         do throws(FileError) {
             try AtomicFile.write(bytes, to: path)
         } catch {

@@ -24,8 +24,10 @@ public struct BundleInstaller: Sendable {
     public var verifier: BundleVerifier
     /// The app a bundle must be, when the host knows (`nil`: any app).
     public var expectedApp: String?
-    /// Seconds of network silence before a download is given up.
-    public var timeout: Double = 10
+    /// Seconds an install from a URL may spend on the network in all (manifest, signature and
+    /// archive): a deadline, not an idle timer, so a server that drips bytes cannot hold
+    /// start-up past it (SPEC §5: start-up never blocks on the network).
+    public var deadline: Double = 10
     /// Told of a download's progress, `(received, expected)`.
     public var progress: (@Sendable (Int, Int?) -> Void)?
 
@@ -38,31 +40,41 @@ public struct BundleInstaller: Sendable {
 
     /// Installs the archive at `path`.
     public func install(archive path: String) throws(BundleError) -> InstallOutcome {
-        let verified = try verifier.verifyArchive(path, stagingParent: try makeStagingFolder())
+        let staging = try cache.openStaging()
+        defer { staging.release() }
+        let verified = try verifier.verifyArchive(path, stagingParent: cache.stagingFolder)
         return try cache.install(verified, expectedApp: expectedApp)
     }
 
-    /// Downloads and installs the archive at `url`, remembering which app it served.
+    /// Downloads and installs the archive at `url`, remembering which app it served: a URL
+    /// stays bound to the app it first installed, and a bundle of another app served there
+    /// later is refused (naming both), even when a trusted key signed it.
     public func install(from url: URL) async throws(BundleError) -> InstallOutcome {
-        let staging = try makeStagingFolder()
+        let end = Date(timeIntervalSinceNow: deadline)
+        let lock = try cache.openStaging()
+        defer { lock.release() }
+        let staging = cache.stagingFolder
         var limit = Self.defaultArchiveLimit
         var servedManifest: [UInt8]?
-        if let (manifestBytes, signatureBytes) = try await fetchManifest(besides: url, in: staging) {
+        if let (manifestBytes, signatureBytes) = try await fetchManifest(besides: url, in: staging, until: end) {
             let (manifest, _) = try verifier.verifyManifest(manifestBytes, signature: signatureBytes)
-            try BundleCache.require(manifest, isApp: expectedApp)
-            cache.remember(origin: url.absoluteString, app: manifest.app)
+            try requireBoundApp(manifest, at: url)
             if let installed = try cache.installedCopy(of: manifest, manifestBytes: manifestBytes) {
+                cache.remember(origin: url.absoluteString, app: manifest.app)
                 return .alreadyInstalled(installed)
             }
             // Stored entries are never bigger than their files; the rest is ZIP headers.
             let files = manifest.files ?? [:]
-            let contents = files.values.reduce(0) { $0 + $1.size }
-            limit = contents + manifestBytes.count + signatureBytes.count + 1024 * (files.count + 2) + (64 << 10)
+            let sizes = files.values.map(\.size) + [manifestBytes.count, signatureBytes.count, 1024 * (files.count + 2), 64 << 10]
+            limit = sizes.reduce(0) { total, size in
+                let (sum, overflow) = total.addingReportingOverflow(size)
+                return overflow ? .max : sum
+            }
             servedManifest = manifestBytes
         }
         let archive = FileSystem.join(staging, "download-\(UUID().uuidString).hbundle")
         defer { try? FileManager.default.removeItem(atPath: archive) }
-        let response = try await Download.fetch(url, to: archive, limit: limit, timeout: timeout, progress: progress)
+        let response = try await Download.fetch(url, to: archive, limit: limit, deadline: deadline, end: end, progress: progress)
         guard response.status == 200 else {
             throw BundleError(.download, file: url.absoluteString, "answered HTTP \(response.status)")
         }
@@ -71,33 +83,42 @@ public struct BundleInstaller: Sendable {
             verified.removeStaging()
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "differs between the archive and the manifest served beside it")
         }
-        try BundleCache.require(verified.manifest, isApp: expectedApp)
+        do throws(BundleError) {
+            try requireBoundApp(verified.manifest, at: url)
+        } catch {
+            verified.removeStaging()
+            throw error
+        }
+        let outcome = try cache.install(verified, expectedApp: expectedApp)
         cache.remember(origin: url.absoluteString, app: verified.manifest.app)
-        return try cache.install(verified, expectedApp: expectedApp)
+        return outcome
     }
 
     /// `manifest.json` and `manifest.sig` served beside an `….hbundle` URL, or `nil` when the
     /// server has none (any answer but 200 for either).
-    private func fetchManifest(besides url: URL, in staging: String) async throws(BundleError) -> ([UInt8], [UInt8])? {
+    private func fetchManifest(besides url: URL, in staging: String, until end: Date) async throws(BundleError) -> ([UInt8], [UInt8])? {
         guard url.pathExtension == "hbundle" else { return nil }
         let base = url.deletingPathExtension()
         var bytes: [[UInt8]] = []
         for (name, limit) in [(BundleFolder.manifestName, BundleVerifier.manifestSizeLimit), (BundleFolder.signatureName, BundleVerifier.signatureSizeLimit)] {
             let file = FileSystem.join(staging, "\(name)-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(atPath: file) }
-            let response = try await Download.fetch(base.appendingPathComponent(name), to: file, limit: limit, timeout: timeout)
+            let target = base.appendingPathComponent(name)
+            let response = try await Download.fetch(target, to: file, limit: limit, deadline: deadline, end: end)
             guard response.status == 200, let read = FileBytes.read(file) else { return nil }
             bytes.append(read)
         }
         return (bytes[0], bytes[1])
     }
 
-    private func makeStagingFolder() throws(BundleError) -> String {
-        do {
-            try FileManager.default.createDirectory(atPath: cache.stagingFolder, withIntermediateDirectories: true)
-        } catch {
-            throw BundleError(.cannotWrite, file: cache.stagingFolder, "cannot create the staging folder")
+    /// Throws unless `manifest` is the app expected at `url`: the host's `expectedApp`, else
+    /// the app the URL installed first (remembered once an install from it succeeds).
+    private func requireBoundApp(_ manifest: BundleManifest, at url: URL) throws(BundleError) {
+        try BundleCache.require(manifest, isApp: expectedApp)
+        let origin = url.absoluteString
+        if let bound = cache.app(forOrigin: origin), bound != manifest.app {
+            throw BundleError(.wrongApp, file: BundleFolder.manifestName,
+                              "is the app \"\(manifest.app)\", but \(origin) installed the app \"\(bound)\" first; a URL stays bound to its app (`hybrid cache clear \(bound)` forgets it)")
         }
-        return cache.stagingFolder
     }
 }

@@ -37,9 +37,9 @@ public struct DevelopmentMirror: Sendable {
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             let local = FileSystem.join(folder, path)
             if let digest = try? BundleContents.digest(of: local, file: path), digest == entry { continue }
-            try makeFolder((local as NSString).deletingLastPathComponent)
+            try makeFolder(FileSystem.parentFolder(of: local))
             let temporary = local + ".download"
-            let response = try await Download.fetch(URL(string: path, relativeTo: url)!.absoluteURL, to: temporary, limit: Self.fileSizeLimit, timeout: timeout)
+            let response = try await Download.fetch(URL(string: path, relativeTo: url)!.absoluteURL, to: temporary, limit: Self.fileSizeLimit, deadline: timeout)
             guard response.status == 200 else {
                 throw BundleError(.download, file: path, "answered HTTP \(response.status)")
             }
@@ -84,7 +84,7 @@ public struct DevelopmentMirror: Sendable {
         let file = FileSystem.join(NSTemporaryDirectory(), "hybrid-dev-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let target = URL(string: relative, relativeTo: url)!.absoluteURL
-        let response = try await Download.fetch(target, to: file, limit: 4 << 20, timeout: timeout)
+        let response = try await Download.fetch(target, to: file, limit: 4 << 20, deadline: timeout)
         guard response.status == 200 else {
             throw BundleError(.download, file: target.absoluteString, "answered HTTP \(response.status) (is `hybrid serve` serving this folder?)")
         }

@@ -93,8 +93,8 @@ public struct BundleSigner: Sendable {
 
     /// An archive inside the folder would end up listed in (or racing with) its own bundle.
     private static func checkOutside(root: String, archivePath: String) throws(BundleError) {
-        let parent = (archivePath as NSString).deletingLastPathComponent
-        guard let resolvedParent = FileSystem.resolved(parent.isEmpty ? "." : parent) else {
+        let parent = FileSystem.parentFolder(of: archivePath)
+        guard let resolvedParent = FileSystem.resolved(parent) else {
             throw BundleError(.cannotWrite, file: archivePath, "the folder \"\(parent)\" does not exist")
         }
         if resolvedParent == root || resolvedParent.hasPrefix(root == "/" ? "/" : root + "/") {

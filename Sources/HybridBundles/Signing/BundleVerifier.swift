@@ -2,7 +2,6 @@ import Crypto
 import Foundation
 import HybridFiles
 import HybridJSON
-import ZIPFoundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +19,10 @@ import Darwin
 /// 4. every listed file, in byte order of its path, exists with the listed size and SHA-256;
 /// 5. no other file is in the bundle (and, in a folder, no symbolic link or device).
 ///
-/// An archive is unpacked into a new staging folder as it is checked (each entry streamed, never
-/// past its listed size), so what was checked is what is on disk: a caller installs a
+/// An archive is read through `ArchiveReader`, every read bounded: the two small signed files
+/// first (capped), and nothing else inflated before the signature holds; then each listed file
+/// is unpacked into a new staging folder as it is checked (streamed from its own compressed
+/// bytes, never past its listed size), so what was checked is what is on disk: a caller installs a
 /// `VerifiedBundle` by renaming its `root` into place, and choosing `stagingParent` on the same
 /// file system as the destination keeps that rename atomic.
 public struct BundleVerifier: Sendable {
@@ -126,16 +127,26 @@ public struct BundleVerifier: Sendable {
 
     /// Verifies a `.hbundle` archive, unpacking it into a new folder under `stagingParent`
     /// (the system's temporary folder by default). On failure nothing is left behind.
+    ///
+    /// Every read is bounded: `manifest.json` and `manifest.sig` (small, capped) are read and the
+    /// signature checked first, before any other entry is touched; then each listed file is
+    /// inflated from its own compressed bytes and never past the size the signed manifest lists.
     public func verifyArchive(_ path: String, stagingParent: String? = nil) throws(BundleError) -> VerifiedBundle {
         guard FileSystem.kind(path) == .file else {
             throw BundleError(.unreadable, file: path, FileSystem.exists(path) ? "is not a file" : "no such archive")
         }
-        let archive: Archive
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            throw BundleError(.damagedArchive, file: path, "not a readable ZIP archive (truncated or damaged)")
-        }
+        let archive = try ArchiveReader.open(path: path)
+        defer { archive.close() }
+        return try verify(archive, stagingParent: stagingParent)
+    }
+
+    /// `verifyArchive` on an archive's bytes in memory (a fuzz target's input, say), named
+    /// `name` in messages; never traps, whatever the bytes.
+    public func verifyArchive(bytes: [UInt8], name: String = "archive.hbundle", stagingParent: String? = nil) throws(BundleError) -> VerifiedBundle {
+        try verify(try ArchiveReader(bytes: bytes, name: name), stagingParent: stagingParent)
+    }
+
+    private func verify(_ archive: ArchiveReader, stagingParent: String?) throws(BundleError) -> VerifiedBundle {
         let entries = try Self.fileEntries(of: archive)
         let manifestBytes = try Self.read(entries[BundleFolder.manifestName], of: archive, name: BundleFolder.manifestName, limit: Self.manifestSizeLimit)
         guard let manifestBytes else {
@@ -151,7 +162,7 @@ public struct BundleVerifier: Sendable {
                 guard let entry = entries[path] else {
                     throw BundleError(.missingFile, file: path, "listed in the manifest but missing from the archive")
                 }
-                let actual = try Self.extract(entry, of: archive, name: path, to: staging, limit: listed[path]!.size)
+                let actual = try Self.extract(entry, of: archive, to: staging, limit: listed[path]!.size)
                 try Self.compare(actual, with: listed[path]!, file: path)
             }
             let extras = entries.keys.filter { listed[$0] == nil && $0 != BundleFolder.manifestName && $0 != BundleFolder.signatureName }
@@ -168,15 +179,15 @@ public struct BundleVerifier: Sendable {
     }
 
     /// The archive's file entries by bundle path, after checking every entry's type and name.
-    private static func fileEntries(of archive: Archive) throws(BundleError) -> [String: Entry] {
-        var files: [String: Entry] = [:]
+    private static func fileEntries(of archive: ArchiveReader) throws(BundleError) -> [String: ArchiveReader.Entry] {
+        var files: [String: ArchiveReader.Entry] = [:]
         var folders: Set<String> = []
-        for entry in archive {
-            let name = entry.path
-            switch entry.type {
-            case .symlink:
+        for entry in archive.entries {
+            let name = entry.name
+            switch entry.kind {
+            case .link:
                 throw BundleError(.symbolicLink, file: name, "is a symbolic link; archives may hold regular files and folders only")
-            case .directory:
+            case .folder:
                 let folder = name.hasSuffix("/") ? String(name.dropLast()) : name
                 if let problem = BundlePath.problem(with: folder) { throw BundleError(.unsafePath, file: name, problem) }
                 folders.insert(folder)
@@ -195,29 +206,28 @@ public struct BundleVerifier: Sendable {
     }
 
     /// A small entry's bytes, refusing more than `limit`; `nil` when there is no entry.
-    private static func read(_ entry: Entry?, of archive: Archive, name: String, limit: Int) throws(BundleError) -> [UInt8]? {
+    private static func read(_ entry: ArchiveReader.Entry?, of archive: ArchiveReader, name: String, limit: Int) throws(BundleError) -> [UInt8]? {
         guard let entry else { return nil }
         var bytes: [UInt8] = []
-        do {
-            _ = try archive.extract(entry, skipCRC32: true) { chunk in
-                guard bytes.count + chunk.count <= limit else { throw SizeExceeded() }
-                bytes += chunk
-            }
-        } catch is SizeExceeded {
-            throw BundleError(.invalidManifest, file: name, "is larger than \(limit) bytes")
+        do throws(ArchiveReader.ReadFailure) {
+            try archive.read(entry, limit: limit) { bytes += $0 }
         } catch {
-            throw BundleError(.damagedArchive, file: name, "cannot be read from the archive (truncated or damaged)")
+            switch error {
+            case .tooLarge: throw BundleError(.invalidManifest, file: name, "is larger than \(limit) bytes")
+            case .damaged(let reason): throw BundleError(.damagedArchive, file: name, "cannot be read from the archive: \(reason)")
+            case .consumer: throw BundleError(.damagedArchive, file: name, "cannot be read from the archive")
+            }
         }
         return bytes
     }
 
     /// Streams a file entry into `staging`, hashing as it goes and stopping once it passes
     /// `limit` bytes (the listed size), so a lying archive cannot fill the disk.
-    private static func extract(_ entry: Entry, of archive: Archive, name: String, to staging: String, limit: Int) throws(BundleError) -> BundleManifest.FileEntry {
+    private static func extract(_ entry: ArchiveReader.Entry, of archive: ArchiveReader, to staging: String, limit: Int) throws(BundleError) -> BundleManifest.FileEntry {
+        let name = entry.name
         let destination = FileSystem.join(staging, name)
-        let folder = (destination as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(FileError) {
+            try FileSystem.createFolder(FileSystem.parentFolder(of: destination))
         } catch {
             throw BundleError(.cannotWrite, file: name, "cannot create its folder in the staging folder")
         }
@@ -228,10 +238,9 @@ public struct BundleVerifier: Sendable {
         defer { close(descriptor) }
         var hasher = SHA256()
         var size = 0
-        do {
-            _ = try archive.extract(entry, skipCRC32: true) { chunk in
+        do throws(ArchiveReader.ReadFailure) {
+            try archive.read(entry, limit: limit) { chunk in
                 size += chunk.count
-                guard size <= limit else { throw SizeExceeded() }
                 hasher.update(data: chunk)
                 try chunk.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
                     var offset = 0
@@ -243,18 +252,18 @@ public struct BundleVerifier: Sendable {
                     }
                 }
             }
-        } catch is SizeExceeded {
-            let stated = Int(exactly: entry.uncompressedSize).map { "\($0)" } ?? "more than \(limit)"
-            throw BundleError(.sizeMismatch, file: name, "size \(stated) differs from the manifest's \(limit)")
-        } catch is WriteFailed {
-            throw BundleError(.cannotWrite, file: name, "cannot write it to the staging folder")
         } catch {
-            throw BundleError(.damagedArchive, file: name, "cannot be read from the archive (truncated or damaged)")
+            switch error {
+            case .tooLarge(let stated):
+                let said = stated > limit ? "\(stated)" : "more than \(limit)"
+                throw BundleError(.sizeMismatch, file: name, "size \(said) differs from the manifest's \(limit)")
+            case .damaged(let reason): throw BundleError(.damagedArchive, file: name, "cannot be read from the archive: \(reason)")
+            case .consumer: throw BundleError(.cannotWrite, file: name, "cannot write it to the staging folder")
+            }
         }
         return BundleManifest.FileEntry(sha256: Digest.hex(hasher.finalize()), size: size)
     }
 
-    private struct SizeExceeded: Error {}
     private struct WriteFailed: Error {}
 
     private static func writeFile(_ bytes: [UInt8], at path: String, name: String) throws(BundleError) {

@@ -76,6 +76,13 @@ extension HybridApp {
         }
     }
 
+    /// Tells the app its run is over (its driver returned): a new version still starting under
+    /// watch ends without a verdict, since quitting is no failure of its own (SPEC §5), and
+    /// starts again at the next launch.
+    public func runDidEnd() {
+        boot.interrupted()
+    }
+
     /// Runs a folder in place; a signed one is verified first (every load, not only at install).
     func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)

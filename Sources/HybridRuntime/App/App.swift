@@ -84,7 +84,8 @@ public final class HybridApp: @unchecked Sendable {
         get { bundleSettings.cache }
         set { bundleSettings.cache = newValue }
     }
-    /// Seconds of network silence before a download is given up (and what is installed runs).
+    /// Seconds a download may take in all before it is given up and what is installed runs: a
+    /// deadline for the whole download, however slowly the server keeps sending.
     public var downloadTimeout: Double {
         get { bundleSettings.downloadTimeout }
         set { bundleSettings.downloadTimeout = newValue }

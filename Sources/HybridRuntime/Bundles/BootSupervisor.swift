@@ -1,5 +1,6 @@
 import HybridBundles
 import HybridEventLoop
+import HybridFiles
 import HybridServices
 
 /// Boot safety (SPEC §5): starts the newest launchable version of an app under watch, and
@@ -29,6 +30,20 @@ final class BootSupervisor: @unchecked Sendable {
         try app.registerBuiltInsIfNeeded(app: name)
         app.navigation.rememberHostRouter()
         try launch(candidates[...])
+    }
+
+    /// The app ends (it quit, or its run is over) while a start is still watched: no verdict,
+    /// since quitting is no failure of the version's own (SPEC §5); the next launch starts it
+    /// again. Signals take the same way out through `InterruptCleanup`.
+    func interrupted() {
+        guard let attempt else { return }
+        release(attempt)
+        self.attempt = nil
+        if case .installed(let installed) = attempt.candidate {
+            let cache = app.bundleSettings.cache
+            cache.recordInterrupted(installed.version, of: installed.app)
+            InterruptCleanup.keep(cache.startMarker(of: installed.version, app: installed.app))
+        }
     }
 
     /// A bundle without an entry script is ready once its start screen opened.
@@ -119,6 +134,7 @@ final class BootSupervisor: @unchecked Sendable {
         } else if case .installed(let installed) = attempt.candidate {
             let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
             app.onProblem("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
+            InterruptCleanup.keep(app.bundleSettings.cache.startMarker(of: installed.version, app: installed.app))
             do {
                 try app.bundleSettings.cache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
             } catch {
@@ -151,9 +167,14 @@ final class BootSupervisor: @unchecked Sendable {
         }
     }
 
+    /// Records the state; while `trying`, an interrupt removes the start marker on the way out.
     private func record(_ state: BootState, _ installed: InstalledBundle) {
+        let cache = app.bundleSettings.cache
+        let marker = cache.startMarker(of: installed.version, app: installed.app)
+        // Registered before the marker exists, so no interrupt finds it unregistered.
+        if state == .trying { InterruptCleanup.removeOnInterrupt(marker) } else { InterruptCleanup.keep(marker) }
         do {
-            try app.bundleSettings.cache.record(state, version: installed.version, of: installed.app)
+            try cache.record(state, version: installed.version, of: installed.app)
         } catch {
             app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
         }

@@ -7,7 +7,7 @@ struct BundleSettings {
     var trustedKeys: [BundlePublicKey] = []
     /// Where archives and downloads are installed.
     var cache = BundleCache.standard()
-    /// Seconds of network silence before a download is given up.
+    /// Seconds a download may take in all before it is given up (a deadline, not an idle timer).
     var downloadTimeout = 10.0
     /// Told of a download's progress, `(received, expected)` bytes.
     var downloadProgress: (@Sendable (Int, Int?) -> Void)?
@@ -15,7 +15,7 @@ struct BundleSettings {
     /// An installer with these settings, refusing bundles of an app other than `expectedApp`.
     func installer(expectedApp: String?) -> BundleInstaller {
         var installer = BundleInstaller(cache: cache, trustedKeys: trustedKeys, expectedApp: expectedApp)
-        installer.timeout = downloadTimeout
+        installer.deadline = downloadTimeout
         installer.progress = downloadProgress
         return installer
     }
