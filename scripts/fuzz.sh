@@ -48,14 +48,15 @@ for path in pathlib.Path("Tests/HybridExpressionsTests/Conformance").rglob("*.js
             (out / name).write_text(expression)
 PY
         ;;
-    archive)
+    archive) # the samples' bundles, signed with the key the target trusts
         local keys
         keys=$(mktemp -d)
         swift build --product hybrid -q >&2
-        (cd "$keys" && "$OLDPWD/.build/debug/hybrid" bundle keygen seedkey >/dev/null)
+        swift build --product hybrid-fuzz -q >&2
+        .build/debug/hybrid-fuzz archive-key "$keys/fuzz"
         for bundle in samples/*/manifest.json; do
             dir=$(dirname "$bundle")
-            .build/debug/hybrid bundle pack "$dir" --key "$keys/seedkey.key" --out "$folder/$(basename "$dir").hbundle" >/dev/null
+            .build/debug/hybrid bundle pack "$dir" --key "$keys/fuzz.key" --out "$folder/$(basename "$dir").hbundle" >/dev/null
         done
         rm -rf "$keys" ;;
     esac

@@ -69,12 +69,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public static let archiveKey = try! BundleKey(seed: Array(repeating: 7, count: 32))
 
     private static func archive(_ bytes: [UInt8]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-fuzz-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("input.hbundle").path
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        // Staged files go to a folder of this process, gone after each input.
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: staging) }
         let verifier = BundleVerifier(trustedKeys: [archiveKey.publicKey])
-        _ = try? verifier.verifyArchive(path, stagingParent: folder.path)
+        _ = try? verifier.verifyArchive(bytes: bytes, stagingParent: staging.path)
     }
 }

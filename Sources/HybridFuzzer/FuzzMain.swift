@@ -4,7 +4,9 @@ import HybridFuzz
 /// `hybrid-fuzz`: the fuzz targets of `HybridFuzz`.
 ///
 /// Built normally it replays inputs: `hybrid-fuzz TARGET FILE…` feeds each file to the target
-/// (how a crash libFuzzer found is reproduced and debugged). Built by `scripts/fuzz.sh` (with
+/// (how a crash libFuzzer found is reproduced and debugged); `hybrid-fuzz archive-key BASE`
+/// writes the archive target's trusted key as `BASE.key`/`BASE.pub`, so seed archives signed
+/// with it get past the signature check. Built by `scripts/fuzz.sh` (with
 /// `-sanitize=fuzzer -D FUZZING`) it is a libFuzzer binary for the target named by
 /// `HYBRID_FUZZ_TARGET`.
 enum FuzzMain {
@@ -50,6 +52,15 @@ private func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 struct Replay {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "archive-key", arguments.count == 2 {
+            do {
+                _ = try FuzzTarget.archiveKey.write(to: arguments[1])
+            } catch {
+                FileHandle.standardError.write(Data("hybrid-fuzz: \(error)\n".utf8))
+                exit(1)
+            }
+            return
+        }
         let target = FuzzMain.target(named: arguments.first)
         for path in arguments.dropFirst() {
             guard let data = FileManager.default.contents(atPath: path) else {
