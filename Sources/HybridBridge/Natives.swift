@@ -45,6 +45,11 @@ enum Native: String, CaseIterable {
     /// `reportError({error})`: reports a value thrown where nobody could catch it (a
     /// `queueMicrotask` callback).
     case reportError
+    /// `overBudget({stack})` → whether the current entry has used its time limit; a microtask
+    /// that would run after that is dropped (the entry is reported as a runaway, located at the
+    /// first frame of `stack` outside the bridge: where the microtask was queued), so a
+    /// `queueMicrotask` loop is stopped like any other runaway.
+    case overBudget
     /// `timer({callback, delay, repeating})` → the timer's number: calls `callback()` after
     /// `delay` milliseconds, and every `delay` milliseconds when `repeating`.
     case timer
@@ -197,6 +202,10 @@ struct BridgeNatives {
             return { arguments in
                 entries.report(context.scriptError(from: arguments[0]["error"]))
                 return nil
+            }
+        case .overBudget:
+            return { arguments in
+                context.makeBoolean(context.isOverBudget(at: entries.locator.caller(in: arguments[0]["stack"].string)))
             }
         case .timer:
             return { arguments in

@@ -12,9 +12,15 @@ public final class JavaScriptContext {
     let group: JSContextGroupRef
     /// The global context, for C-level fast paths in programs that import JavaScriptCore themselves.
     public let ref: JSGlobalContextRef
-    /// Set by the time limit's callback: the only way to tell its termination from a script
-    /// that throws the same string.
-    private let watchdog = WatchdogFlag()
+    /// The time limit: the only way to tell its termination from a script that throws the
+    /// same string, and where it stopped the script.
+    let watchdog: Watchdog
+    /// How many `enter` calls are running (nested ones run inside the outermost).
+    var entryDepth = 0
+    /// What the trampoline runs in the current entry.
+    var entryWork: (() -> Void)?
+    /// The function every entry runs inside (`enter`).
+    lazy var trampoline: JSObjectRef = makeTrampoline()
 
     /// JavaScriptCore stops a runaway in optimized code by signalling its thread, which on Linux
     /// sometimes never lands: the second or third runaway of one function then spins for ever
@@ -31,6 +37,7 @@ public final class JavaScriptContext {
         _ = Self.pollingTraps
         group = JSContextGroupCreate()
         ref = JSGlobalContextCreateInGroup(group, nil)
+        watchdog = Watchdog(group: group)
     }
 
     deinit {
@@ -174,8 +181,10 @@ public final class JavaScriptContext {
         let exception = thrown.ref
         let message = string(exception)
         if watchdog.fired, JSValueIsString(ref, exception), message == ScriptError.terminationMessage {
-            watchdog.fired = false
-            return ScriptError(message: message, location: nil, stack: [], isTermination: true)
+            let stopped = watchdog.stopError()
+            // Outside `enter` no entry ends to re-arm the limit: the call that was stopped is the entry.
+            if entryDepth == 0 { watchdog.end() }
+            return stopped
         }
         guard JSValueIsObject(ref, exception) else {
             return ScriptError(message: "uncaught " + message, location: nil, stack: [])
@@ -201,15 +210,11 @@ public final class JavaScriptContext {
 
     // MARK: Limits
 
-    /// Stops any entry from native code into JavaScript that runs longer than `seconds` of CPU
-    /// time: the call throws `ScriptError` with `isTermination` and the context stays usable.
-    /// (The callback answers "terminate" every time: a false would need to re-arm the limit.)
+    /// Stops any entry (`enter`) that runs longer than `seconds` of CPU time, microtasks
+    /// included: the entry's outcome says so, and the context stays usable.
     public func limitExecutionTime(to seconds: Double) {
-        let flag = Unmanaged.passUnretained(watchdog).toOpaque()
-        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, flag in
-            Unmanaged<WatchdogFlag>.fromOpaque(flag!).takeUnretainedValue().fired = true
-            return true
-        }, flag)
+        watchdog.limit = seconds
+        watchdog.arm(seconds)
     }
 
     /// Calls `handler(promise, reason)` (a JavaScript function) for each rejection left unhandled.
@@ -221,9 +226,4 @@ public final class JavaScriptContext {
     public func collectGarbage() {
         JSGarbageCollect(ref)
     }
-}
-
-/// Whether the time limit stopped the script; the limit's C callback reaches it by pointer.
-private final class WatchdogFlag {
-    var fired = false
 }

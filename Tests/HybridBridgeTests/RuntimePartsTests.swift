@@ -199,7 +199,7 @@ final class ScriptEntriesTests: XCTestCase {
             return nil
         }
         entries.enter("the outer call") { (context) throws(ScriptError) in try context.evaluate("nested(); 'unreachable'") }
-        XCTAssertEqual(box.reports, ["stopped: a patch hook on method:X (in the inner call) ran longer than the 0.1 s limit (a runaway script?)"])
+        XCTAssertEqual(box.reports, ["<eval>:1:1: stopped: a patch hook on method:X (in the inner call) ran longer than the 0.1 s limit (a runaway script?)"])
         XCTAssertEqual(charged, 1)
         XCTAssertEqual(entries.failureCount, 1)
         XCTAssertEqual(try entries.enter("after") { (context) throws(ScriptError) in try context.evaluate("6 * 7").json }.get(), .integer(42))

@@ -155,7 +155,12 @@
   global.clearTimeout = global.clearInterval = (id) => { if (id !== undefined) native.clearTimer({ id: Number(id) }); };
   global.queueMicrotask = (callback) => {
     if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
+    // Checked when it runs: a microtask queueing the next for ever is stopped once the entry
+    // has used its time limit (the engine's own limit restarts for every job), and reported
+    // where it was queued.
+    const site = new Error();
     Promise.resolve().then(() => {
+      if (native.overBudget({ stack: String(site.stack) })) return;
       try { callback(); } catch (error) { native.reportError({ error }); }
     });
   };
