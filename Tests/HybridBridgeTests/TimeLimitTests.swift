@@ -20,6 +20,18 @@ final class TimeLimitTests: XCTestCase {
         XCTAssertTrue(harness.failures[0].contains("ran longer than the 0.2 s limit"), harness.failures[0])
     }
 
+    func testAnEndlessPromiseChainIsStoppedAndReportedWhereItWasChained() throws {
+        let harness = try ScriptHarness(timeLimit: 0.2)
+        try harness.run("""
+        function next() { return Promise.resolve().then(next); }
+        next();
+        setTimeout(() => console.log('the app goes on'), 1);
+        """)
+        XCTAssertEqual(harness.output, ["the app goes on"])
+        XCTAssertEqual(harness.failures.count, 1, harness.failures.joined(separator: "\n"))
+        XCTAssertTrue(harness.failures[0].hasPrefix(harness.path("main.js") + ":1:"), harness.failures[0])
+    }
+
     func testALoopStoppedInAPromiseCallbackIsReportedAndTheNextTimerRuns() throws {
         let harness = try ScriptHarness(timeLimit: 0.2)
         try harness.run("""

@@ -153,17 +153,32 @@
   global.setTimeout = timer(false);
   global.setInterval = timer(true);
   global.clearTimeout = global.clearInterval = (id) => { if (id !== undefined) native.clearTimer({ id: Number(id) }); };
+  // Microtasks and promise jobs: the engine restarts its time limit for every job, so a job
+  // queueing the next for ever was never stopped. Each job queued here is checked when it
+  // runs: once the entry has used its time limit it is dropped (the entry is reported as a
+  // runaway, located where the job was queued). `catch` and `finally` go through `then`.
+  function guarded(callback, site) {
+    if (typeof callback !== 'function') return callback;
+    return function (value) {
+      if (native.overBudget({ stack: String(site.stack) })) return undefined;
+      return callback(value);
+    };
+  }
+  const then = Promise.prototype.then;
   global.queueMicrotask = (callback) => {
     if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
-    // Checked when it runs: a microtask queueing the next for ever is stopped once the entry
-    // has used its time limit (the engine's own limit restarts for every job), and reported
-    // where it was queued.
-    const site = new Error();
-    Promise.resolve().then(() => {
-      if (native.overBudget({ stack: String(site.stack) })) return;
-      try { callback(); } catch (error) { native.reportError({ error }); }
+    const job = guarded(callback, new Error());
+    then.call(Promise.resolve(), () => {
+      try { job(); } catch (error) { native.reportError({ error }); }
     });
   };
+  const guardedThen = {
+    then(onFulfilled, onRejected) {
+      const site = new Error();
+      return then.call(this, guarded(onFulfilled, site), guarded(onRejected, site));
+    },
+  }.then;
+  Object.defineProperty(Promise.prototype, 'then', { value: guardedThen, writable: true, configurable: true, enumerable: false });
 
   // require(): CommonJS modules resolved inside the script's folder only.
   const modules = Object.create(null);
