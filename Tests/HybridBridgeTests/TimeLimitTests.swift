@@ -61,3 +61,32 @@ final class TimeLimitTests: XCTestCase {
         XCTAssertTrue(harness.failures[0].hasPrefix(harness.path("main.js") + ":2:1: stopped: a timeout"), harness.failures[0])
     }
 }
+
+/// Parameters that are not JSON are refused at once, naming the place (issue 11).
+final class ParameterConversionTests: XCTestCase {
+    private func rejection(of params: String, for service: String = "test.echo") throws -> String {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        const params = \(params);
+        hybrid.call('\(service)', params).then((v) => console.log('resolved'), (e) => console.log(e.code + ' ' + e.message));
+        """)
+        XCTAssertEqual(harness.failures, [])
+        return output.first ?? ""
+    }
+
+    func testCyclicParamsAreBadParamsNamingTheCycle() throws {
+        let message = try rejection(of: "(() => { const a = { v: 1 }; a.self = a; return { a }; })()")
+        XCTAssertTrue(message.hasPrefix("E_BAD_PARAMS test.echo: $.a.self refers back to an object that contains it (a cycle)"), message)
+    }
+
+    func testParamsNestedTooDeepAreBadParams() throws {
+        let message = try rejection(of: "(() => { let v = []; for (let i = 0; i < 20000; i++) v = [v]; return { v }; })()")
+        XCTAssertTrue(message.hasPrefix("E_BAD_PARAMS test.echo: $.v[0][0]"), message)
+        XCTAssertTrue(message.contains("nests deeper than 512 levels"), message)
+    }
+
+    func testAProxyTrapThatThrowsIsBadParamsWithACode() throws {
+        let message = try rejection(of: "new Proxy({}, { get() { throw new Error('trap says no'); }, ownKeys() { return ['sku']; }, getOwnPropertyDescriptor() { return { value: 1, enumerable: true, configurable: true }; } })", for: "cart.add")
+        XCTAssertTrue(message.hasPrefix("E_BAD_PARAMS cart.add: $.sku could not be read: Error: trap says no"), message)
+    }
+}
