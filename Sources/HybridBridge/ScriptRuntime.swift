@@ -94,7 +94,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
-            error.message = "unhandled promise rejection: " + error.message
+            let reason = error.message.hasPrefix("uncaught ") ? String(error.message.dropFirst("uncaught ".count)) : error.message
+            error.message = "unhandled promise rejection: " + reason
             entries.report(error)
             return nil
         })

@@ -55,7 +55,7 @@ public final class JSValueDecoder {
     func withName<T>(_ key: String, _ body: (JSStringRef) -> T) -> T {
         if let name = names[key] { return body(name) }
         guard names.count < Self.maximumNames else {
-            let name = JSStringCreateWithUTF8CString(key)!
+            let name = JavaScriptContext.makeJSString(key)
             defer { JSStringRelease(name) }
             return body(name)
         }
@@ -66,7 +66,7 @@ public final class JSValueDecoder {
     /// once and kept as long as the decoder; C-level, for reading fields by hand.
     public func name(_ key: String) -> JSStringRef {
         if let name = names[key] { return name }
-        let name = JSStringCreateWithUTF8CString(key)!
+        let name = JavaScriptContext.makeJSString(key)
         names[key] = name
         return name
     }

@@ -92,7 +92,9 @@
         (value) => { if (typeof responseCallback === 'function') responseCallback(value); },
         (error) => {
           const reply = { error: { code: error.code || 'E_FAILED', message: error.message } };
+          // With nobody to answer, the failure is reported: never silence (SPEC §3).
           if (typeof responseCallback === 'function') responseCallback(reply);
+          else native.reportError({ error });
         });
     },
     registerHandler(name, handler) { handlers[String(name)] = handler; },
