@@ -50,8 +50,9 @@ enum Native: String, CaseIterable {
     /// first frame of `stack` outside the bridge: where the microtask was queued), so a
     /// `queueMicrotask` loop is stopped like any other runaway.
     case overBudget
-    /// `timer({callback, delay, repeating})` → the timer's number: calls `callback()` after
-    /// `delay` milliseconds, and every `delay` milliseconds when `repeating`.
+    /// `timer({callback, delay, repeating, stack})` → the timer's number: calls `callback()` after
+    /// `delay` milliseconds, and every `delay` milliseconds when `repeating`; `stack` is where
+    /// the timer was set, which locates failures of the callback that carry no location.
     case timer
     /// `clearTimer({id})`: clears the timer numbered `id`.
     case clearTimer
@@ -138,7 +139,7 @@ struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Poin
 struct BridgeNatives {
     unowned let entries: ScriptEntries
     unowned let calls: ServiceCalls
-    unowned let timers: ScriptTimers<ProtectedValue>
+    unowned let timers: ScriptTimers<ScriptTimer>
     unowned let modules: ModuleLoader
     unowned let handlers: HandlerCalls
     unowned let hooks: PatchHooks
@@ -210,7 +211,8 @@ struct BridgeNatives {
         case .timer:
             return { arguments in
                 let message = arguments[0]
-                let number = timers.start(message["callback"].protect(), after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
+                let timer = ScriptTimer(callback: message["callback"].protect(), site: entries.locator.caller(in: message["stack"].string))
+                let number = timers.start(timer, after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
                 return context.makeNumber(Double(number))
             }
         case .clearTimer:

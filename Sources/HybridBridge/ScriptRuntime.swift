@@ -25,7 +25,7 @@ public final class ScriptRuntime: @unchecked Sendable {
 
     private let entries: ScriptEntries
     private let calls: ServiceCalls
-    private let timers: ScriptTimers<ProtectedValue>
+    private let timers: ScriptTimers<ScriptTimer>
     private let modules: ModuleLoader
     private let handlers: HandlerCalls
     private let hooks: PatchHooks
@@ -47,9 +47,9 @@ public final class ScriptRuntime: @unchecked Sendable {
             }
         }, onError: { error in scriptLogger.error("\(error.report)") })
         calls = ServiceCalls(services: services, caller: caller, entries: entries, loop: loop)
-        timers = ScriptTimers(loop: loop) { [entries] callback, repeating in
-            let result = entries.enter(repeating ? "an interval" : "a timeout") { (_) throws(ScriptError) in
-                try callback.value.call()
+        timers = ScriptTimers(loop: loop) { [entries] timer, repeating in
+            let result = entries.enter(repeating ? "an interval" : "a timeout", at: timer.site) { (_) throws(ScriptError) in
+                try timer.callback.value.call()
             }
             guard case .failure(let error) = result else { return true }
             return !error.isTermination

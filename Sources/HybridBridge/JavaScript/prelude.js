@@ -149,7 +149,9 @@
   function timer(repeating) {
     return (callback, delay, ...args) => {
       if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
-      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating });
+      // Where the timer was set locates what its callback throws without a location of its own.
+      const stack = String(new Error().stack);
+      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating, stack });
     };
   }
   global.setTimeout = timer(false);

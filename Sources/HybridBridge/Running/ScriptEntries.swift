@@ -26,8 +26,9 @@ final class ScriptEntries {
     /// How many failures were reported.
     private(set) var failureCount = 0
 
-    /// What is running now, innermost last: a fallback location for values thrown without one.
-    private var running: [String] = []
+    /// What is running now, innermost last, with where it was set up (a timer's `setTimeout`
+    /// line) when known: fallback locations for values thrown without one.
+    private var running: [(what: String, site: String?)] = []
     /// The nested entry the time limit stopped, until the outermost one ends.
     private var stoppedInside: String?
 
@@ -53,8 +54,8 @@ final class ScriptEntries {
     /// converts (getters, proxies) and the microtasks it queues (`JavaScriptContext.enter`);
     /// a runaway anywhere in it is a failure of the entry.
     @discardableResult
-    func enter<T>(_ what: String, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
-        running.append(what)
+    func enter<T>(_ what: String, at site: String? = nil, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
+        running.append((what, site))
         defer { running.removeLast() }
         let outcome = context.enter { () throws(ScriptError) in try body(context) }
         if running.count > 1 {
@@ -76,7 +77,8 @@ final class ScriptEntries {
     /// Reports a failure with its location and stack in the script's own terms.
     func report(_ error: ScriptError) {
         failureCount += 1
-        onError(locator.clean(error, fallback: running.last { $0.hasSuffix(".js") }))
+        let fallback = running.last { $0.site != nil }?.site ?? running.last { $0.what.hasSuffix(".js") }?.what
+        onError(locator.clean(error, fallback: fallback))
     }
 
     /// Shows a line about the scripts that is no failure of theirs (a hook disabled) the way

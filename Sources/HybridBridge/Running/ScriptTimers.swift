@@ -1,4 +1,11 @@
 import HybridEventLoop
+import HybridJavaScript
+
+/// A script's timer: its callback, and where it was set (`FILE:LINE:COL`, when known).
+struct ScriptTimer {
+    let callback: ProtectedValue
+    let site: String?
+}
 
 /// The timers scripts set (`setTimeout`, `setInterval`), by the numbers scripts hold, each a
 /// timer of the event loop. Loop thread only, like the loop's own timers.
