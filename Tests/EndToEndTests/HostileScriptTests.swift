@@ -70,6 +70,38 @@ struct HostileScriptTests {
     }
 }
 
+/// Runaways in the entries only an app has: a `ui.handler`, a `state.watch` watcher and a
+/// `ui.component` builder, each reported located while the app goes on.
+struct HostileAppScriptTests {
+    static let cases: [(name: String, script: String, line: Int)] = [
+        ("handler", "ui.handler('spin', () => {\n  while (true) {}\n});\nhybrid.ready();\n", 1),
+        ("watcher", "state.watch('n', () => {\n  while (true) {}\n});\nui.handler('spin', () => state.set('n', 1));\nhybrid.ready();\n", 1),
+        ("component", "ui.component('box', () => {\n  while (true) {}\n});\nhybrid.ready();\n", 1),
+    ]
+
+    @Test(arguments: cases.map(\.name))
+    func aRunawayIsReportedLocatedAndTheAppGoesOn(name: String) throws {
+        let (_, script, line) = Self.cases.first { $0.name == name }!
+        let bundle = try TemporaryDirectory("hybrid-hostile-app")
+        let data = try TemporaryDirectory("hybrid-hostile-data")
+        try FileManager.default.createDirectory(at: bundle.url.appendingPathComponent("screens"), withIntermediateDirectories: true)
+        let body = name == "component"
+            ? #"{"type": "column", "children": [{"type": "text", "text": "still here"}, {"type": "component", "name": "box", "props": {}}]}"#
+            : #"{"type": "text", "text": "still here"}"#
+        let files = [
+            "manifest.json": #"{"app": "hostile", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "screens/home.json"}}"#,
+            "screens/home.json": #"{"format": 1, "id": "home", "state": {"n": 0}, "keys": {"x": "spin"}, "body": \#(body)}"#,
+            "main.js": script,
+        ]
+        for (file, text) in files { try text.write(to: bundle.url.appendingPathComponent(file), atomically: true, encoding: .utf8) }
+        let result = try BoundedRun.hybrid(["run", bundle.path, "--headless", "--size", "40x3", "--keys", "x wait:50ms"],
+                                           environment: ["XDG_DATA_HOME": data.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("still here"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("\(bundle.path)/main.js:\(line):1: stopped: "), "\(result.standardError)")
+    }
+}
+
 /// The built `hybrid`, stopped (and the case failed) if it has not ended within a generous bound:
 /// a hang fails the test instead of holding the suite for ever.
 enum BoundedRun {
