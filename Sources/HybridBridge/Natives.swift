@@ -45,14 +45,11 @@ enum Native: String, CaseIterable {
     /// `reportError({error})`: reports a value thrown where nobody could catch it (a
     /// `queueMicrotask` callback).
     case reportError
-    /// `overBudget({stack})` → whether the current entry has used its time limit; a microtask
-    /// that would run after that is dropped (the entry is reported as a runaway, located at the
-    /// first frame of `stack` outside the bridge: where the microtask was queued), so a
-    /// `queueMicrotask` loop is stopped like any other runaway.
+    /// `overBudget({site})` → whether the current entry has used its time limit (a job is then
+    /// dropped, and the entry reported as a runaway where `site`, an `Error`, was made).
     case overBudget
     /// `timer({callback, delay, repeating, stack})` → the timer's number: calls `callback()` after
-    /// `delay` milliseconds, and every `delay` milliseconds when `repeating`; `stack` is where
-    /// the timer was set, which locates failures of the callback that carry no location.
+    /// `delay` ms (every `delay` ms when `repeating`); `stack` locates its failures that have no location.
     case timer
     /// `clearTimer({id})`: clears the timer numbered `id`.
     case clearTimer
@@ -206,7 +203,7 @@ struct BridgeNatives {
             }
         case .overBudget:
             return { arguments in
-                context.makeBoolean(context.isOverBudget(at: entries.locator.caller(in: arguments[0]["stack"].string)))
+                context.makeBoolean(context.isOverBudget { entries.locator.caller(in: arguments[0]["site"]["stack"].string) })
             }
         case .timer:
             return { arguments in

@@ -58,9 +58,9 @@ extension JavaScriptContext {
     }
 
     /// Whether the current entry has used its time limit (microtasks are checked where they
-    /// run); the first time, it counts as the limit firing at `site` (`FILE:LINE:COL`), or where
-    /// the script is now.
-    public func isOverBudget(at site: String? = nil) -> Bool {
+    /// run); the first time, it counts as the limit firing at `site()` (`FILE:LINE:COL`, asked
+    /// only then), or where the script is now.
+    public func isOverBudget(at site: () -> String? = { nil }) -> Bool {
         watchdog.isOverBudget(ref, at: site)
     }
 
@@ -126,11 +126,11 @@ final class Watchdog {
 
     /// Whether the entry has used its limit, checked from native code the script called; the
     /// first time it is, the limit counts as fired there.
-    func isOverBudget(_ context: JSContextRef, at site: String?) -> Bool {
+    func isOverBudget(_ context: JSContextRef, at site: () -> String?) -> Bool {
         if fired { return true }
         guard Self.cpuTime() - start >= limit else { return false }
         _ = check(context)
-        if let site { frames = [site] }
+        if let site = site() { frames = [site] }
         return true
     }
 

@@ -164,7 +164,7 @@
   function guarded(callback, site) {
     if (typeof callback !== 'function') return callback;
     return function (value) {
-      if (native.overBudget({ stack: String(site.stack) })) return undefined;
+      if (native.overBudget({ site })) return undefined;
       return callback(value);
     };
   }
