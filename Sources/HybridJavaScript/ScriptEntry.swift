@@ -140,8 +140,10 @@ final class Watchdog {
         return stops > 0
     }
 
-    /// The entry ended: the next one gets the whole limit again.
+    /// The entry ended: the next one gets the whole limit again (the engine's limit was changed
+    /// only if it fired).
     func end() {
+        guard fired else { return }
         fired = false
         frames = []
         arm(limit)
