@@ -59,9 +59,9 @@ extension JavaScriptContext {
 
     /// Whether the current entry has used its time limit (microtasks are checked where they
     /// run); the first time, it counts as the limit firing at `site()` (`FILE:LINE:COL`, asked
-    /// only then), or where the script is now.
+    /// only then), or where the script is now. Never outside an entry: there is no budget to use.
     public func isOverBudget(at site: () -> String? = { nil }) -> Bool {
-        watchdog.isOverBudget(ref, at: site)
+        entryDepth > 0 && watchdog.isOverBudget(ref, at: site)
     }
 
     /// How often the queue left by a runaway is drained again (each round stops at least one job).
@@ -118,8 +118,10 @@ final class Watchdog {
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// An entry begins: its body gets the whole limit.
+    /// An entry begins: its body gets the whole limit (also after a stop outside any entry, a
+    /// host's own call, that nobody reported).
     func begin() {
+        end()
         start = Self.cpuTime()
         stops = 0
     }
