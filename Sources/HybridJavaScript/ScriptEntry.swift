@@ -5,11 +5,19 @@ import Glibc
 
 /// How one entry into JavaScript ended (`JavaScriptContext.enter`).
 public struct EntryOutcome<Value> {
+    init(result: Result<Value, ScriptError>, runaway: ScriptError? = nil, exceededMemory: Bool = false) {
+        self.result = result
+        self.runaway = runaway
+        self.exceededMemory = exceededMemory
+    }
+
     /// What the entry's own work returned or threw.
     public var result: Result<Value, ScriptError>
     /// Set when the time limit stopped the entry, whether in its own work or in the promise
     /// jobs and microtasks it queued: a termination error located where the script was stopped.
     public var runaway: ScriptError?
+    /// Whether it was stopped for the process's memory (`maximumMemory`) rather than its time.
+    public var exceededMemory = false
 }
 
 extension JavaScriptContext {
@@ -32,7 +40,7 @@ extension JavaScriptContext {
     /// outer entry already.
     public func enter<T>(_ body: () throws(ScriptError) -> T) -> EntryOutcome<T> {
         if entryDepth > 0 {
-            do throws(ScriptError) { return EntryOutcome(result: .success(try body()), runaway: nil) } catch { return EntryOutcome(result: .failure(error), runaway: nil) }
+            do throws(ScriptError) { return EntryOutcome(result: .success(try body())) } catch { return EntryOutcome(result: .failure(error)) }
         }
         entryDepth += 1
         defer { entryDepth -= 1 }
@@ -52,9 +60,11 @@ extension JavaScriptContext {
             runInsideEntry {}
             rounds += 1
         }
+        watchdog.checkGrowth()
         let runaway = watchdog.fired ? watchdog.stopError() : nil
+        let exceededMemory = watchdog.exceededMemory
         watchdog.end()
-        return EntryOutcome(result: result, runaway: runaway)
+        return EntryOutcome(result: result, runaway: runaway, exceededMemory: exceededMemory)
     }
 
     /// Whether the current entry has used its time limit (microtasks are checked where they
@@ -63,6 +73,12 @@ extension JavaScriptContext {
     public func isOverBudget(at site: () -> String? = { nil }) -> Bool {
         entryDepth > 0 && watchdog.isOverBudget(ref, at: site)
     }
+
+    /// The most memory the process may gain, from when the context was made, while scripts run:
+    /// past it the script running is stopped like a runaway (a loop filling an array reached
+    /// gigabytes within the time limit). Counted from the context's making, so what a host
+    /// process held before is not the scripts'.
+    public static let maximumMemory = 512 << 20
 
     /// How often the queue left by a runaway is drained again (each round stops at least one job).
     static let maximumDrainRounds = 10_000
@@ -100,8 +116,17 @@ final class Watchdog {
     /// Set when the limit stopped a script; stays set until the entry ends, so that whatever the
     /// entry runs afterwards (a getter read again, a queued job) is stopped at once too.
     private(set) var fired = false
+    /// Whether it fired for the process's memory rather than the entry's time.
+    private(set) var exceededMemory = false
+    /// Whether an entry is running: inside one the engine checks back every `slice`, and the
+    /// whole entry's time counts; outside, the engine's own limit applies to each of its calls.
+    private var inEntry = false
     /// The thread's CPU time when the entry began.
     private var start = 0.0
+    /// The process's resident memory when the entry began.
+    private var startMemory = 0
+    /// The process's resident memory when the context was made.
+    private let baselineMemory = Watchdog.residentMemory()
     /// How often the limit stopped something since last asked (`stoppedSinceAsked`).
     private var stops = 0
     /// Where the script was stopped: `function@FILE:LINE:1` frames, innermost first.
@@ -122,16 +147,21 @@ final class Watchdog {
     /// host's own call, that nobody reported).
     func begin() {
         end()
+        inEntry = true
         start = Self.cpuTime()
+        startMemory = Self.residentMemory()
         stops = 0
+        arm(min(limit, Self.slice))
     }
 
     /// Whether the entry has used its limit, checked from native code the script called; the
     /// first time it is, the limit counts as fired there.
     func isOverBudget(_ context: JSContextRef, at site: () -> String?) -> Bool {
         if fired { return true }
-        guard Self.cpuTime() - start >= limit else { return false }
-        _ = check(context)
+        let used = Self.cpuTime() - start
+        exceededMemory = used < limit && isOverMemory(Self.residentMemory())
+        guard used >= limit || exceededMemory else { return false }
+        fire(context)
         if let site = site() { frames = [site] }
         return true
     }
@@ -142,11 +172,12 @@ final class Watchdog {
         return stops > 0
     }
 
-    /// The entry ended: the next one gets the whole limit again (the engine's limit was changed
-    /// only if it fired).
+    /// The entry ended: the engine's own limit again, whole.
     func end() {
-        guard fired else { return }
+        guard inEntry || fired else { return }
+        inEntry = false
         fired = false
+        exceededMemory = false
         frames = []
         arm(limit)
     }
@@ -157,9 +188,26 @@ final class Watchdog {
         return ScriptError(message: ScriptError.terminationMessage, location: location, stack: frames, isTermination: true)
     }
 
-    /// The engine asks whether to stop the script: yes once the entry has used its limit (then
-    /// remember where the script was, and stop everything else until the entry ends).
+    /// The engine asks whether to stop the script (inside an entry, every `slice` of CPU time
+    /// a script runs): yes once the entry has used its limit or the process holds more than
+    /// `maximumMemory` (then remember where the script was, and stop everything else until the
+    /// entry ends); else it is asked again after the next slice.
     private func check(_ context: JSContextRef?) -> Bool {
+        if !fired, inEntry {
+            let used = Self.cpuTime() - start
+            exceededMemory = used < limit && isOverMemory(Self.residentMemory())
+            if used < limit, !exceededMemory {
+                arm(min(limit - used, Self.slice))
+                return false
+            }
+        }
+        fire(context)
+        return true
+    }
+
+    /// Stops the entry: remembers where the script was (the first time), and stops whatever it
+    /// runs until it ends.
+    private func fire(_ context: JSContextRef?) {
         if !fired, let context, let backtrace = JSContextCreateBacktrace(context, 16) {
             frames = Self.frames(JavaScriptContext.string(backtrace))
             JSStringRelease(backtrace)
@@ -167,7 +215,47 @@ final class Watchdog {
         fired = true
         stops += 1
         arm(Self.afterStop)
-        return true
+    }
+
+    /// At the end of an entry that was not stopped: one that grew the process past
+    /// `maximumMemory` (by more than `noticeableGrowth`: the memory an earlier runaway left is
+    /// not this entry's) counts as stopped for it — many short timers filling memory would
+    /// never be looked at while they run — so an interval doing it is cleared and it is reported.
+    func checkGrowth() {
+        guard inEntry, !fired else { return }
+        let memory = Self.residentMemory()
+        guard isOverMemory(memory), memory - startMemory > Self.noticeableGrowth else { return }
+        exceededMemory = true
+        fired = true
+    }
+
+    /// Whether the process gained more than `maximumMemory` since the context was made.
+    private func isOverMemory(_ memory: Int) -> Bool {
+        memory - baselineMemory > JavaScriptContext.maximumMemory
+    }
+
+    /// Growth of the process's memory in one entry that counts towards `maximumMemory`.
+    static let noticeableGrowth = 16 << 20
+
+    /// How much CPU time a script runs between two looks at its entry's time and memory.
+    static let slice = 0.05
+
+    /// The process's resident memory in bytes (0 where it cannot be read).
+    private static func residentMemory() -> Int {
+        #if os(Linux)
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(descriptor, &buffer, buffer.count)
+        guard count > 0 else { return 0 }
+        // `size resident shared …`, in pages.
+        let fields = buffer.prefix(count).split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return 0
+        #endif
     }
 
     /// The limit while an entry that was stopped goes on: whatever runs is stopped at once. (Not

@@ -68,7 +68,7 @@ final class ScriptEntries {
         stoppedInside = nil
         if case .failure(let error) = outcome.result, !error.isTermination { report(error) }
         if let runaway = outcome.runaway {
-            reportRunaway(in: stopped ?? what, at: runaway)
+            reportRunaway(in: stopped ?? what, at: runaway, memory: outcome.exceededMemory)
             return .failure(runaway)
         }
         return outcome.result
@@ -88,10 +88,12 @@ final class ScriptEntries {
     }
 
     /// Reports that the time limit stopped `what`, or someone running inside it, where it was.
-    private func reportRunaway(in what: String, at stop: ScriptError) {
+    private func reportRunaway(in what: String, at stop: ScriptError, memory: Bool) {
         let runaway = findRunaway()
         let culprit = runaway.map { "\($0.culprit) (in \(what))" } ?? what
-        report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
+        let reason = memory ? "grew the app's memory by more than \(JavaScriptContext.maximumMemory >> 20) MB"
+            : "ran longer than the \(formatDuration(timeLimit)) limit"
+        report(ScriptError(message: "stopped: \(culprit) \(reason) (a runaway script?)",
                            location: stop.location, stack: stop.stack, isTermination: true))
         runaway?.charge()
     }
