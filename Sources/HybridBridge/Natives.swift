@@ -48,8 +48,8 @@ enum Native: String, CaseIterable {
     /// `overBudget({site})` → whether the current entry has used its time limit (a job is then
     /// dropped, and the entry reported as a runaway where `site`, an `Error`, was made).
     case overBudget
-    /// `timer({callback, delay, repeating, stack})` → the timer's number: calls `callback()` after
-    /// `delay` ms (every `delay` ms when `repeating`); `stack` locates its failures that have no location.
+    /// `timer({callback, delay, repeating, site})` → the timer's number: calls `callback()` after
+    /// `delay` ms (every `delay` ms when `repeating`); `site`, an `Error`, locates its failures that have none.
     case timer
     /// `clearTimer({id})`: clears the timer numbered `id`.
     case clearTimer
@@ -208,7 +208,7 @@ struct BridgeNatives {
         case .timer:
             return { arguments in
                 let message = arguments[0]
-                let timer = ScriptTimer(callback: message["callback"].protect(), site: entries.locator.caller(in: message["stack"].string))
+                let timer = ScriptTimer(callback: message["callback"].protect(), site: message["site"].protect())
                 let number = timers.start(timer, after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
                 return context.makeNumber(Double(number))
             }

@@ -48,7 +48,7 @@ public final class ScriptRuntime: @unchecked Sendable {
         }, onError: { error in scriptLogger.error("\(error.report)") })
         calls = ServiceCalls(services: services, caller: caller, entries: entries, loop: loop)
         timers = ScriptTimers(loop: loop) { [entries] timer, repeating in
-            let result = entries.enter(repeating ? "an interval" : "a timeout", at: timer.site) { (_) throws(ScriptError) in
+            let result = entries.enter(repeating ? "an interval" : "a timeout", at: { entries.locator.caller(in: timer.site.value["stack"].string) }) { (_) throws(ScriptError) in
                 try timer.callback.value.call()
             }
             guard case .failure(let error) = result else { return true }

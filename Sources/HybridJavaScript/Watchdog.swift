@@ -19,8 +19,9 @@ final class Watchdog {
     private var inEntry = false
     /// The thread's CPU time when the entry began.
     private var start = 0.0
-    /// The process's resident memory when the entry began.
-    private var startMemory = 0
+    /// The process's resident memory when an entry last looked (when the context was made, at
+    /// first): what an entry grew it by is measured from there.
+    private var lastMemory = Watchdog.residentMemory()
     /// The process's resident memory when the context was made.
     private let baselineMemory = Watchdog.residentMemory()
     /// How often the limit stopped something since last asked (`stoppedSinceAsked`).
@@ -45,7 +46,6 @@ final class Watchdog {
         end()
         inEntry = true
         start = Self.cpuTime()
-        startMemory = Self.residentMemory()
         stops = 0
         arm(min(limit, Self.slice))
     }
@@ -117,10 +117,12 @@ final class Watchdog {
     /// `maximumMemory` (by more than `noticeableGrowth`: the memory an earlier runaway left is
     /// not this entry's) counts as stopped for it — many short timers filling memory would
     /// never be looked at while they run — so an interval doing it is cleared and it is reported.
+    /// Entries that took under a millisecond are not looked at: none can grow it that much.
     func checkGrowth() {
-        guard inEntry, !fired else { return }
+        guard inEntry, !fired, Self.cpuTime() - start >= 0.001 else { return }
         let memory = Self.residentMemory()
-        guard isOverMemory(memory), memory - startMemory > Self.noticeableGrowth else { return }
+        defer { lastMemory = memory }
+        guard isOverMemory(memory), memory - lastMemory > Self.noticeableGrowth else { return }
         exceededMemory = true
         fired = true
     }

@@ -150,8 +150,8 @@
     return (callback, delay, ...args) => {
       if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
       // Where the timer was set locates what its callback throws without a location of its own.
-      const stack = String(new Error().stack);
-      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating, stack });
+      const site = new Error();
+      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating, site });
     };
   }
   global.setTimeout = timer(false);

@@ -27,8 +27,8 @@ final class ScriptEntries {
     private(set) var failureCount = 0
 
     /// What is running now, innermost last, with where it was set up (a timer's `setTimeout`
-    /// line) when known: fallback locations for values thrown without one.
-    private var running: [(what: String, site: String?)] = []
+    /// line, found only when asked) when known: fallback locations for values thrown without one.
+    private var running: [(what: String, site: (() -> String?)?)] = []
     /// The nested entry the time limit stopped, until the outermost one ends.
     private var stoppedInside: String?
 
@@ -54,7 +54,7 @@ final class ScriptEntries {
     /// converts (getters, proxies) and the microtasks it queues (`JavaScriptContext.enter`);
     /// a runaway anywhere in it is a failure of the entry.
     @discardableResult
-    func enter<T>(_ what: String, at site: String? = nil, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
+    func enter<T>(_ what: String, at site: (() -> String?)? = nil, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
         running.append((what, site))
         defer { running.removeLast() }
         let outcome = context.enter { () throws(ScriptError) in try body(context) }
@@ -77,7 +77,7 @@ final class ScriptEntries {
     /// Reports a failure with its location and stack in the script's own terms.
     func report(_ error: ScriptError) {
         failureCount += 1
-        let fallback = running.last { $0.site != nil }?.site ?? running.last { $0.what.hasSuffix(".js") }?.what
+        let fallback = running.last { $0.site != nil }?.site?() ?? running.last { $0.what.hasSuffix(".js") }?.what
         onError(locator.clean(error, fallback: fallback))
     }
 

@@ -1,10 +1,11 @@
 import HybridEventLoop
 import HybridJavaScript
 
-/// A script's timer: its callback, and where it was set (`FILE:LINE:COL`, when known).
+/// A script's timer: its callback, and an `Error` made where it was set (read only when a
+/// failure of the callback needs a location).
 struct ScriptTimer {
     let callback: ProtectedValue
-    let site: String?
+    let site: ProtectedValue
 }
 
 /// The timers scripts set (`setTimeout`, `setInterval`), by the numbers scripts hold, each a
