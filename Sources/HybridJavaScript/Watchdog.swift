@@ -55,7 +55,7 @@ final class Watchdog {
     func isOverBudget(_ context: JSContextRef, at site: () -> String?) -> Bool {
         if fired { return true }
         let used = Self.cpuTime() - start
-        exceededMemory = used < limit && isOverMemory(Self.residentMemory())
+        exceededMemory = used < limit && grewTooMuch(Self.residentMemory())
         guard used >= limit || exceededMemory else { return false }
         fire(context)
         if let site = site() { frames = [site] }
@@ -71,6 +71,8 @@ final class Watchdog {
     /// The entry ended: the engine's own limit again, whole.
     func end() {
         guard inEntry || fired else { return }
+        // What a stopped entry left held is not the next one's growth.
+        if fired { lastMemory = Self.residentMemory() }
         inEntry = false
         fired = false
         exceededMemory = false
@@ -91,7 +93,7 @@ final class Watchdog {
     private func check(_ context: JSContextRef?) -> Bool {
         if !fired, inEntry {
             let used = Self.cpuTime() - start
-            exceededMemory = used < limit && isOverMemory(Self.residentMemory())
+            exceededMemory = used < limit && grewTooMuch(Self.residentMemory())
             if used < limit, !exceededMemory {
                 arm(min(limit - used, Self.slice))
                 return false
@@ -122,14 +124,15 @@ final class Watchdog {
         guard inEntry, !fired, Self.cpuTime() - start >= 0.001 else { return }
         let memory = Self.residentMemory()
         defer { lastMemory = memory }
-        guard isOverMemory(memory), memory - lastMemory > Self.noticeableGrowth else { return }
+        guard grewTooMuch(memory) else { return }
         exceededMemory = true
         fired = true
     }
 
-    /// Whether the process gained more than `maximumMemory` since the context was made.
-    private func isOverMemory(_ memory: Int) -> Bool {
-        memory - baselineMemory > JavaScriptContext.maximumMemory
+    /// Whether the process gained more than `maximumMemory` since the context was made, and the
+    /// running entry a noticeable part of it (what an earlier runaway left held is not its doing).
+    private func grewTooMuch(_ memory: Int) -> Bool {
+        memory - baselineMemory > JavaScriptContext.maximumMemory && memory - lastMemory > Self.noticeableGrowth
     }
 
     /// Growth of the process's memory in one entry that counts towards `maximumMemory`.
