@@ -45,6 +45,8 @@ struct HostileScriptTests {
         let report = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
         #expect(report.hasPrefix(location), "\(result.standardError)")
         #expect(report.count > location.count + 5, "a message follows the location: \(report)")
+        // Reported once: nothing after it is stopped or blamed for it (stack lines aside).
+        #expect(result.standardError.split(separator: "\n").filter { !$0.hasPrefix("    at ") }.count == 1, "\(result.standardError)")
     }
 
     @Test(arguments: try fixtures())
