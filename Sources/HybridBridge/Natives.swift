@@ -45,8 +45,11 @@ enum Native: String, CaseIterable {
     /// `reportError({error})`: reports a value thrown where nobody could catch it (a
     /// `queueMicrotask` callback).
     case reportError
-    /// `timer({callback, delay, repeating})` → the timer's number: calls `callback()` after
-    /// `delay` milliseconds, and every `delay` milliseconds when `repeating`.
+    /// `overBudget({site})` → whether the current entry has used its time limit (a job is then
+    /// dropped, and the entry reported as a runaway where `site`, an `Error`, was made).
+    case overBudget
+    /// `timer({callback, delay, repeating, site})` → the timer's number: calls `callback()` after
+    /// `delay` ms (every `delay` ms when `repeating`); `site`, an `Error`, locates its failures that have none.
     case timer
     /// `clearTimer({id})`: clears the timer numbered `id`.
     case clearTimer
@@ -133,7 +136,7 @@ struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Poin
 struct BridgeNatives {
     unowned let entries: ScriptEntries
     unowned let calls: ServiceCalls
-    unowned let timers: ScriptTimers<ProtectedValue>
+    unowned let timers: ScriptTimers<ScriptTimer>
     unowned let modules: ModuleLoader
     unowned let handlers: HandlerCalls
     unowned let hooks: PatchHooks
@@ -198,10 +201,15 @@ struct BridgeNatives {
                 entries.report(context.scriptError(from: arguments[0]["error"]))
                 return nil
             }
+        case .overBudget:
+            return { arguments in
+                context.makeBoolean(context.isOverBudget { entries.locator.caller(in: arguments[0]["site"]["stack"].string) })
+            }
         case .timer:
             return { arguments in
                 let message = arguments[0]
-                let number = timers.start(message["callback"].protect(), after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
+                let timer = ScriptTimer(callback: message["callback"].protect(), site: message["site"].protect())
+                let number = timers.start(timer, after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
                 return context.makeNumber(Double(number))
             }
         case .clearTimer:

@@ -25,7 +25,7 @@ public final class ScriptRuntime: @unchecked Sendable {
 
     private let entries: ScriptEntries
     private let calls: ServiceCalls
-    private let timers: ScriptTimers<ProtectedValue>
+    private let timers: ScriptTimers<ScriptTimer>
     private let modules: ModuleLoader
     private let handlers: HandlerCalls
     private let hooks: PatchHooks
@@ -47,9 +47,9 @@ public final class ScriptRuntime: @unchecked Sendable {
             }
         }, onError: { error in scriptLogger.error("\(error.report)") })
         calls = ServiceCalls(services: services, caller: caller, entries: entries, loop: loop)
-        timers = ScriptTimers(loop: loop) { [entries] callback, repeating in
-            let result = entries.enter(repeating ? "an interval" : "a timeout") { (_) throws(ScriptError) in
-                try callback.value.call()
+        timers = ScriptTimers(loop: loop) { [entries] timer, repeating in
+            let result = entries.enter(repeating ? "an interval" : "a timeout", at: { entries.locator.caller(in: timer.site.value["stack"].string) }) { (_) throws(ScriptError) in
+                try timer.callback.value.call()
             }
             guard case .failure(let error) = result else { return true }
             return !error.isTermination
@@ -94,7 +94,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
-            error.message = "unhandled promise rejection: " + error.message
+            let reason = error.message.hasPrefix("uncaught ") ? String(error.message.dropFirst("uncaught ".count)) : error.message
+            error.message = "unhandled promise rejection: " + reason
             entries.report(error)
             return nil
         })

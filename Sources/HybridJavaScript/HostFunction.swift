@@ -60,7 +60,7 @@ extension JavaScriptContext {
         set(name, to: makeHostFunction(body), on: nil)
     }
 
-    private func makeHostFunction(_ body: @escaping HostFunctionBody) -> JSObjectRef {
+    func makeHostFunction(_ body: @escaping HostFunctionBody) -> JSObjectRef {
         let box = Unmanaged.passRetained(HostFunctionBox(body)).toOpaque()
         return JSObjectMake(ref, hostFunctionClass, box)
     }

@@ -26,7 +26,7 @@ public final class JSValueDecoder {
 
     /// Decodes `T` from `value`, at the C level.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
-        try T(from: ValueDecoder(owner: self, value: value, codingPath: []))
+        try T(from: ValueDecoder(owner: self, value: value, codingPath: [], depth: 0))
     }
 
     /// The first own enumerable property name of the object `value` that is not in `known`, or
@@ -55,7 +55,7 @@ public final class JSValueDecoder {
     func withName<T>(_ key: String, _ body: (JSStringRef) -> T) -> T {
         if let name = names[key] { return body(name) }
         guard names.count < Self.maximumNames else {
-            let name = JSStringCreateWithUTF8CString(key)!
+            let name = JavaScriptContext.makeJSString(key)
             defer { JSStringRelease(name) }
             return body(name)
         }
@@ -66,7 +66,7 @@ public final class JSValueDecoder {
     /// once and kept as long as the decoder; C-level, for reading fields by hand.
     public func name(_ key: String) -> JSStringRef {
         if let name = names[key] { return name }
-        let name = JSStringCreateWithUTF8CString(key)!
+        let name = JavaScriptContext.makeJSString(key)
         names[key] = name
         return name
     }
@@ -80,7 +80,10 @@ public final class JSValueDecoder {
         return object
     }
 
-    func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
+    /// Decodes `T` from `value`, found `depth` levels of arrays and objects down. Deeper than
+    /// `JavaScriptContext.maximumJSONDepth` (or a cycle, which never ends) is a mismatch, so the
+    /// caller's JSON path names the place instead of the stack running out.
+    func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSValueRef, depth: Int) throws -> T {
         switch type {
         case is Bool.Type:
             guard JSValueGetType(ref, value) == kJSTypeBoolean else { throw Mismatch() }
@@ -98,7 +101,7 @@ public final class JSValueDecoder {
             guard JSValueIsNumber(ref, value), let int = Int(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
             return int as! T
         default:
-            return try T(from: ValueDecoder(owner: self, value: value, codingPath: []))
+            return try T(from: ValueDecoder(owner: self, value: value, codingPath: [], depth: depth))
         }
     }
 
@@ -112,20 +115,25 @@ private struct ValueDecoder: Decoder {
     let owner: JSValueDecoder
     let value: JSValueRef
     let codingPath: [any CodingKey]
+    /// How many arrays and objects enclose `value`.
+    let depth: Int
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(Keyed(owner: owner, object: try owner.object(value), codingPath: codingPath))
+        guard depth < JavaScriptContext.maximumJSONDepth else { throw JSValueDecoder.Mismatch() }
+        return KeyedDecodingContainer(Keyed(owner: owner, object: try owner.object(value), codingPath: codingPath, depth: depth + 1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard JSValueIsArray(owner.ref, value), let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
+        guard depth < JavaScriptContext.maximumJSONDepth, JSValueIsArray(owner.ref, value),
+              let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
         let length = JSObjectGetProperty(owner.ref, array, owner.name("length"), nil).map { JSValueToNumber(owner.ref, $0, nil) } ?? 0
-        return Unkeyed(owner: owner, array: array, count: Int(length), codingPath: codingPath)
+        guard let count = Int(exactly: length.rounded(.down)) else { throw JSValueDecoder.Mismatch() }
+        return Unkeyed(owner: owner, array: array, count: count, codingPath: codingPath, depth: depth + 1)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        Single(owner: owner, value: value, codingPath: codingPath)
+        Single(owner: owner, value: value, codingPath: codingPath, depth: depth)
     }
 }
 
@@ -133,6 +141,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let owner: JSValueDecoder
     let object: JSObjectRef
     let codingPath: [any CodingKey]
+    let depth: Int
 
     var allKeys: [Key] {
         let names = JSObjectCopyPropertyNames(owner.ref, object)!
@@ -155,11 +164,11 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { member(key).map { JSValueIsNull(owner.ref, $0) } ?? true }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try owner.decodeScalar(type, from: required(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try owner.decodeScalar(type, from: required(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try owner.decodeScalar(type, from: required(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try owner.decodeScalar(type, from: required(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try owner.decodeScalar(type, from: required(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try owner.decodeScalar(type, from: required(key), depth: depth) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try owner.decodeScalar(type, from: required(key), depth: depth) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try owner.decodeScalar(type, from: required(key), depth: depth) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try owner.decodeScalar(type, from: required(key), depth: depth) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try owner.decodeScalar(type, from: required(key), depth: depth) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try owner.integer(type, from: required(key)) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try owner.integer(type, from: required(key)) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try owner.integer(type, from: required(key)) }
@@ -171,15 +180,15 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try owner.integer(type, from: required(key)) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        return try T(from: ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]))
+        return try T(from: ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key]).unkeyedContainer()
+        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
@@ -191,13 +200,15 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     let array: JSObjectRef
     let count: Int?
     let codingPath: [any CodingKey]
+    let depth: Int
     var currentIndex = 0
 
-    init(owner: JSValueDecoder, array: JSObjectRef, count: Int, codingPath: [any CodingKey]) {
+    init(owner: JSValueDecoder, array: JSObjectRef, count: Int, codingPath: [any CodingKey], depth: Int) {
         self.owner = owner
         self.array = array
         self.count = count
         self.codingPath = codingPath
+        self.depth = depth
     }
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
@@ -219,15 +230,15 @@ private struct Unkeyed: UnkeyedDecodingContainer {
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try next()
-        return try owner.decodeScalar(type, from: value)
+        return try owner.decodeScalar(type, from: value, depth: depth)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath).container(keyedBy: type)
+        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath, depth: depth).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath).unkeyedContainer()
+        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath, depth: depth).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
@@ -237,6 +248,7 @@ private struct Single: SingleValueDecodingContainer {
     let owner: JSValueDecoder
     let value: JSValueRef
     let codingPath: [any CodingKey]
+    let depth: Int
 
     func decodeNil() -> Bool { JSValueIsNull(owner.ref, value) || JSValueIsUndefined(owner.ref, value) }
     func decode(_ type: Int8.Type) throws -> Int8 { try owner.integer(type, from: value) }
@@ -248,5 +260,5 @@ private struct Single: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try owner.integer(type, from: value) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try owner.integer(type, from: value) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try owner.integer(type, from: value) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value, depth: depth) }
 }

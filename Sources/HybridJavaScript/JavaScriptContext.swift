@@ -12,9 +12,15 @@ public final class JavaScriptContext {
     let group: JSContextGroupRef
     /// The global context, for C-level fast paths in programs that import JavaScriptCore themselves.
     public let ref: JSGlobalContextRef
-    /// Set by the time limit's callback: the only way to tell its termination from a script
-    /// that throws the same string.
-    private let watchdog = WatchdogFlag()
+    /// The time limit: the only way to tell its termination from a script that throws the
+    /// same string, and where it stopped the script.
+    let watchdog: Watchdog
+    /// How many `enter` calls are running (nested ones run inside the outermost).
+    var entryDepth = 0
+    /// What the trampoline runs in the current entry.
+    var entryWork: (() -> Void)?
+    /// The function every entry runs inside (`enter`).
+    lazy var trampoline: JSObjectRef = makeTrampoline()
 
     /// JavaScriptCore stops a runaway in optimized code by signalling its thread, which on Linux
     /// sometimes never lands: the second or third runaway of one function then spins for ever
@@ -31,6 +37,7 @@ public final class JavaScriptContext {
         _ = Self.pollingTraps
         group = JSContextGroupCreate()
         ref = JSGlobalContextCreateInGroup(group, nil)
+        watchdog = Watchdog(group: group)
     }
 
     deinit {
@@ -55,8 +62,8 @@ public final class JavaScriptContext {
     /// Evaluates `script`, handing back the thrown value itself on failure (to rethrow it
     /// into a calling script unchanged).
     public func evaluateCatching(_ script: String, sourceURL: String) -> Result<JavaScriptValue, ScriptThrow> {
-        let source = JSStringCreateWithUTF8CString(script)
-        let url = JSStringCreateWithUTF8CString(sourceURL)
+        let source = Self.makeJSString(script)
+        let url = Self.makeJSString(sourceURL)
         defer {
             JSStringRelease(source)
             JSStringRelease(url)
@@ -105,7 +112,7 @@ public final class JavaScriptContext {
 
     /// Sets `object[name] = value` (the global object's without `object`).
     func set(_ name: String, to value: JSValueRef, on object: JSObjectRef?) {
-        let key = JSStringCreateWithUTF8CString(name)
+        let key = Self.makeJSString(name)
         defer { JSStringRelease(key) }
         JSObjectSetProperty(ref, object ?? JSContextGetGlobalObject(ref), key, value, JSPropertyAttributes(kJSPropertyAttributeNone), nil)
     }
@@ -113,7 +120,7 @@ public final class JavaScriptContext {
     /// `object[name]`, or `nil` when undefined.
     func property(_ name: String, of object: JSValueRef) -> JSValueRef? {
         guard let object = JSValueToObject(ref, object, nil) else { return nil }
-        let key = JSStringCreateWithUTF8CString(name)
+        let key = Self.makeJSString(name)
         defer { JSStringRelease(key) }
         let value = JSObjectGetProperty(ref, object, key, nil)
         return value.flatMap { JSValueIsUndefined(ref, $0) ? nil : $0 }
@@ -139,9 +146,16 @@ public final class JavaScriptContext {
         }
     }
 
+    /// A JavaScriptCore string holding all of `text`: made from UTF-16, because a C string ends
+    /// at the first NUL (a script cut short there ran as if it ended, and a value lost its tail).
+    static func makeJSString(_ text: String) -> JSStringRef {
+        let units = Array(text.utf16)
+        return units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+    }
+
     /// A JavaScript string.
     public func makeString(_ text: String) -> JavaScriptValue {
-        let string = JSStringCreateWithUTF8CString(text)
+        let string = Self.makeJSString(text)
         defer { JSStringRelease(string) }
         return JavaScriptValue(JSValueMakeString(ref, string), in: self)
     }
@@ -172,10 +186,12 @@ public final class JavaScriptContext {
     /// A `ScriptError` describing a thrown value: its message, `FILE:LINE:COL` and stack.
     public func scriptError(from thrown: JavaScriptValue) -> ScriptError {
         let exception = thrown.ref
-        let message = string(exception)
+        let message = describe(thrown: exception)
         if watchdog.fired, JSValueIsString(ref, exception), message == ScriptError.terminationMessage {
-            watchdog.fired = false
-            return ScriptError(message: message, location: nil, stack: [], isTermination: true)
+            let stopped = watchdog.stopError()
+            // Outside `enter` no entry ends to re-arm the limit: the call that was stopped is the entry.
+            if entryDepth == 0 { watchdog.end() }
+            return stopped
         }
         guard JSValueIsObject(ref, exception) else {
             return ScriptError(message: "uncaught " + message, location: nil, stack: [])
@@ -191,6 +207,29 @@ public final class JavaScriptContext {
         return ScriptError(message: message, location: location, stack: stack)
     }
 
+    /// The text of a thrown value for a report, never empty: `String(value)` where that works;
+    /// a Symbol (which refuses to become a string implicitly) by its description; a value whose
+    /// `toString` throws, or gives nothing, by its kind and what went wrong.
+    func describe(thrown value: JSValueRef) -> String {
+        if JSValueIsSymbol(ref, value), let string = property("String", of: JSContextGetGlobalObject(ref)).flatMap({ JSValueToObject(ref, $0, nil) }),
+           let text = try? call(string, arguments: [value]) {
+            return self.string(text)
+        }
+        var exception: JSValueRef?
+        if let text = JSValueToStringCopy(ref, value, &exception) {
+            defer { JSStringRelease(text) }
+            let description = Self.string(text)
+            if !description.isEmpty { return description }
+        }
+        let kind = JSValueIsObject(ref, value) ? "an object" : "a value"
+        guard let exception else { return "\(kind) that reads as an empty string" }
+        let reason = JSValueToStringCopy(ref, exception, nil).map { text in
+            defer { JSStringRelease(text) }
+            return Self.string(text)
+        } ?? "?"
+        return "\(kind) whose toString threw (\(reason))"
+    }
+
     /// A JavaScript `Error` with `message` (and a `code` property when given).
     public func makeError(_ message: String, code: String? = nil) -> JavaScriptValue {
         var argument: JSValueRef? = makeString(message).ref
@@ -201,15 +240,11 @@ public final class JavaScriptContext {
 
     // MARK: Limits
 
-    /// Stops any entry from native code into JavaScript that runs longer than `seconds` of CPU
-    /// time: the call throws `ScriptError` with `isTermination` and the context stays usable.
-    /// (The callback answers "terminate" every time: a false would need to re-arm the limit.)
+    /// Stops any entry (`enter`) that runs longer than `seconds` of CPU time, microtasks
+    /// included: the entry's outcome says so, and the context stays usable.
     public func limitExecutionTime(to seconds: Double) {
-        let flag = Unmanaged.passUnretained(watchdog).toOpaque()
-        JSContextGroupSetExecutionTimeLimit(group, seconds, { _, flag in
-            Unmanaged<WatchdogFlag>.fromOpaque(flag!).takeUnretainedValue().fired = true
-            return true
-        }, flag)
+        watchdog.limit = seconds
+        watchdog.arm(seconds)
     }
 
     /// Calls `handler(promise, reason)` (a JavaScript function) for each rejection left unhandled.
@@ -221,9 +256,4 @@ public final class JavaScriptContext {
     public func collectGarbage() {
         JSGarbageCollect(ref)
     }
-}
-
-/// Whether the time limit stopped the script; the limit's C callback reaches it by pointer.
-private final class WatchdogFlag {
-    var fired = false
 }

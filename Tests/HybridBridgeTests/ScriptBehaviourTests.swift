@@ -70,7 +70,7 @@ final class ScriptBehaviourTests: XCTestCase {
         """)
         XCTAssertEqual(output, ["after the runaway"])
         XCTAssertEqual(harness.failures.count, 1)
-        XCTAssertTrue(harness.failures[0].hasPrefix("stopped: a timeout ran longer than the 0.2 s limit"), harness.failures[0])
+        XCTAssertTrue(harness.failures[0].contains("main.js:1:1: stopped: a timeout ran longer than the 0.2 s limit"), harness.failures[0])
         XCTAssertEqual(harness.runtime.evaluate("6 * 7"), .integer(42))
     }
 

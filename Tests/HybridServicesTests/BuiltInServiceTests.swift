@@ -80,6 +80,26 @@ final class BuiltInServiceTests: XCTestCase {
         XCTAssertEqual(result.failureValue?.code, .timeout, "\(result)")
     }
 
+    /// Issue 11: `timeout: 1e308` trapped inside Foundation; it is cut to a day now.
+    func testNetRequestTakesAHugeTimeoutAndRefusesNonsense() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: "ok") }
+        defer { server.stop() }
+        let response = try await call("net.request", #"{"url": "http://127.0.0.1:\#(server.port)/", "timeout": 1e308}"#).get()
+        XCTAssertEqual(response["body"], .string("ok"))
+        for nonsense in ["0", "-1", "1e309"] {
+            let result = try await call("net.request", #"{"url": "http://127.0.0.1:\#(server.port)/", "timeout": \#(nonsense)}"#)
+            XCTAssertEqual(result.failureValue?.code, .badParams, "\(nonsense): \(result)")
+        }
+    }
+
+    /// Issue 11: a redirect to file:// was reported as "HTTP 404".
+    func testNetRequestRefusesARedirectToAFileURL() async throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 302, headers: ["Location": "file:///etc/passwd"], body: "") }
+        defer { server.stop() }
+        let result = try await call("net.request", #"{"url": "http://127.0.0.1:\#(server.port)/"}"#)
+        XCTAssertEqual(result.failureValue, ServiceError(.failed, "net.request: http://127.0.0.1:\(server.port)/: too many redirects, or a redirect to a URL that is not http:// or https:// (not followed) (URLError -1007)"), "\(result)")
+    }
+
     func testNetRequestRejectsWhatIsNotAnHTTPURL() async throws {
         let result = try await call("net.request", #"{"url": "file:///etc/passwd"}"#)
         XCTAssertEqual(result.failureValue, ServiceError(.badParams, #"net.request: field "url": expected an http:// or https:// URL, got "file:///etc/passwd""#))

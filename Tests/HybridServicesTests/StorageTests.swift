@@ -34,9 +34,10 @@ final class StorageTests: XCTestCase {
         XCTAssertEqual(try KeyValueStore(folder: folder).value(for: "w1-199"), .integer(199))
     }
 
-    /// Reads of a damaged file say so; the next write moves it aside (nothing lost) and starts afresh.
+    /// Reads of a damaged file say so; the next write moves it aside (nothing lost) and goes on
+    /// with the keys that can still be read.
     func testADamagedFileIsReportedThenMovedAsideOnWrite() throws {
-        for damage in [#"{"a": 1,"#, #"[1, 2]"#] {
+        for (damage, readable) in [(#"{"a": 1,"#, ["a"]), (#"[1, 2]"#, [])] {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let store = KeyValueStore(folder: folder)
@@ -48,7 +49,7 @@ final class StorageTests: XCTestCase {
             }
             XCTAssertThrowsError(try store.keys())
             try store.set(.string("fresh"), for: "b")
-            XCTAssertEqual(try store.keys(), ["b"])
+            XCTAssertEqual(try store.keys(), readable + ["b"])
             let damaged = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("storage.json.damaged-") }
             XCTAssertEqual(damaged.count, 1, "\(damaged)")
             let kept = try String(contentsOf: folder.appendingPathComponent(damaged[0]), encoding: .utf8)
@@ -57,6 +58,34 @@ final class StorageTests: XCTestCase {
             try store.set(.integer(2), for: "c")
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("storage.json.damaged-") }.count, 1)
         }
+    }
+
+    /// Issue 11: one value too deep to read back cost every key of the app. Now each member is
+    /// read on its own: only the bad one is lost (and the whole file is kept aside).
+    func testADamagedFileCostsOnlyTheKeysThatCannotBeRead() throws {
+        let store = KeyValueStore(folder: folder)
+        let tooDeep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        let damage = #"{"first": {"x": [1, "}"]}, "deep": \#(tooDeep), "broken": [1,,2], "last": "kept"}"#
+        try Data(damage.utf8).write(to: store.file)
+        try store.set(.integer(1), for: "new")
+        XCTAssertEqual(try store.keys(), ["first", "last", "new"])
+        XCTAssertEqual(try store.value(for: "first"), .object(JSONObject([("x", .array([.integer(1), .string("}")]))])))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("storage.json.damaged-") }
+        XCTAssertEqual(try aside.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }, [damage])
+    }
+
+    /// Issue 11: what cannot be read back is refused when written, and the store stays readable.
+    func testAValueTooDeepToReadBackIsRefusedOnWrite() throws {
+        let store = KeyValueStore(folder: folder)
+        try store.set(.integer(1), for: "other")
+        func nested(_ levels: Int) -> JSONValue { (0..<levels).reduce(JSONValue.null) { inner, _ in .array([inner]) } }
+        XCTAssertThrowsError(try store.set(nested(KeyValueStore.maximumValueDepth + 1), for: "deep")) { error in
+            XCTAssertEqual((error as? ServiceError)?.code, .badParams)
+        }
+        XCTAssertThrowsError(try store.set(nested(20_000), for: "deeper"))
+        try store.set(nested(KeyValueStore.maximumValueDepth), for: "deepest")
+        XCTAssertEqual(try store.keys(), ["other", "deepest"])
+        XCTAssertEqual(try store.value(for: "deepest"), nested(KeyValueStore.maximumValueDepth))
     }
 
     func testAnUnreadableFileIsNotTakenForAnEmptyOne() throws {

@@ -92,7 +92,9 @@
         (value) => { if (typeof responseCallback === 'function') responseCallback(value); },
         (error) => {
           const reply = { error: { code: error.code || 'E_FAILED', message: error.message } };
+          // With nobody to answer, the failure is reported: never silence (SPEC §3).
           if (typeof responseCallback === 'function') responseCallback(reply);
+          else native.reportError({ error });
         });
     },
     registerHandler(name, handler) { handlers[String(name)] = handler; },
@@ -147,18 +149,43 @@
   function timer(repeating) {
     return (callback, delay, ...args) => {
       if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
-      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating });
+      // Where the timer was set locates what its callback throws without a location of its own.
+      const site = new Error();
+      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating, site });
     };
   }
   global.setTimeout = timer(false);
   global.setInterval = timer(true);
   global.clearTimeout = global.clearInterval = (id) => { if (id !== undefined) native.clearTimer({ id: Number(id) }); };
+  // Microtasks and promise jobs: the engine restarts its time limit for every job, so a job
+  // queueing the next for ever was never stopped. Every 64th job queued here asks, when it
+  // runs, whether the entry has used its time limit: then it is dropped, which ends the chain
+  // it belonged to (the entry is reported as a runaway, located where that job was queued).
+  // `catch` and `finally` go through `then`.
+  let jobs = 0;
+  function guarded(callback, site) {
+    if (typeof callback !== 'function') return callback;
+    return function (value) {
+      jobs += 1;
+      if (jobs % 64 === 0 && native.overBudget({ site })) return undefined;
+      return callback(value);
+    };
+  }
+  const then = Promise.prototype.then;
   global.queueMicrotask = (callback) => {
     if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
-    Promise.resolve().then(() => {
-      try { callback(); } catch (error) { native.reportError({ error }); }
+    const job = guarded(callback, new Error());
+    then.call(Promise.resolve(), () => {
+      try { job(); } catch (error) { native.reportError({ error }); }
     });
   };
+  const guardedThen = {
+    then(onFulfilled, onRejected) {
+      const site = new Error();
+      return then.call(this, guarded(onFulfilled, site), guarded(onRejected, site));
+    },
+  }.then;
+  Object.defineProperty(Promise.prototype, 'then', { value: guardedThen, writable: true, configurable: true, enumerable: false });
 
   // require(): CommonJS modules resolved inside the script's folder only.
   const modules = Object.create(null);

@@ -26,8 +26,9 @@ final class ScriptEntries {
     /// How many failures were reported.
     private(set) var failureCount = 0
 
-    /// What is running now, innermost last: a fallback location for values thrown without one.
-    private var running: [String] = []
+    /// What is running now, innermost last, with where it was set up (a timer's `setTimeout`
+    /// line, found only when asked) when known: fallback locations for values thrown without one.
+    private var running: [(what: String, site: (() -> String?)?)] = []
     /// The nested entry the time limit stopped, until the outermost one ends.
     private var stoppedInside: String?
 
@@ -49,40 +50,35 @@ final class ScriptEntries {
     }
 
     /// Runs `body` as one entry into JavaScript, named `what` in reports; reports a failure
-    /// before returning it.
+    /// before returning it. The time limit covers the whole entry: the body, the values it
+    /// converts (getters, proxies) and the microtasks it queues (`JavaScriptContext.enter`);
+    /// a runaway anywhere in it is a failure of the entry.
     @discardableResult
-    func enter<T>(_ what: String, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
-        running.append(what)
+    func enter<T>(_ what: String, at site: (() -> String?)? = nil, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
+        running.append((what, site))
         defer { running.removeLast() }
-        let result: Result<T, ScriptError>
-        do {
-            result = .success(try body(context))
-        } catch {
-            result = .failure(error)
-        }
+        let outcome = context.enter { () throws(ScriptError) in try body(context) }
         if running.count > 1 {
-            if case .failure(let error) = result {
+            if case .failure(let error) = outcome.result {
                 if error.isTermination { stoppedInside = stoppedInside ?? what } else { report(error) }
             }
-            return result
+            return outcome.result
         }
         let stopped = stoppedInside
         stoppedInside = nil
-        switch result {
-        case .failure(let error) where error.isTermination || stopped != nil:
-            reportRunaway(in: stopped ?? what)
-        case .failure(let error):
-            report(error)
-        case .success:
-            if let stopped { reportRunaway(in: stopped) }
+        if case .failure(let error) = outcome.result, !error.isTermination { report(error) }
+        if let runaway = outcome.runaway {
+            reportRunaway(in: stopped ?? what, at: runaway, memory: outcome.exceededMemory)
+            return .failure(runaway)
         }
-        return result
+        return outcome.result
     }
 
     /// Reports a failure with its location and stack in the script's own terms.
     func report(_ error: ScriptError) {
         failureCount += 1
-        onError(locator.clean(error, fallback: running.last { $0.hasSuffix(".js") }))
+        let fallback = running.last { $0.site != nil }?.site?() ?? running.last { $0.what.hasSuffix(".js") }?.what
+        onError(locator.clean(error, fallback: fallback))
     }
 
     /// Shows a line about the scripts that is no failure of theirs (a hook disabled) the way
@@ -91,12 +87,14 @@ final class ScriptEntries {
         onError(ScriptError(message: text, location: nil, stack: []))
     }
 
-    /// Reports that the time limit stopped `what`, or someone running inside it.
-    private func reportRunaway(in what: String) {
+    /// Reports that the time limit stopped `what`, or someone running inside it, where it was.
+    private func reportRunaway(in what: String, at stop: ScriptError, memory: Bool) {
         let runaway = findRunaway()
         let culprit = runaway.map { "\($0.culprit) (in \(what))" } ?? what
-        report(ScriptError(message: "stopped: \(culprit) ran longer than the \(formatDuration(timeLimit)) limit (a runaway script?)",
-                           location: nil, stack: [], isTermination: true))
+        let reason = memory ? "grew the app's memory by more than \(JavaScriptContext.maximumMemory >> 20) MB"
+            : "ran longer than the \(formatDuration(timeLimit)) limit"
+        report(ScriptError(message: "stopped: \(culprit) \(reason) (a runaway script?)",
+                           location: stop.location, stack: stop.stack, isTermination: true))
         runaway?.charge()
     }
 }

@@ -1,4 +1,12 @@
 import HybridEventLoop
+import HybridJavaScript
+
+/// A script's timer: its callback, and an `Error` made where it was set (read only when a
+/// failure of the callback needs a location).
+struct ScriptTimer {
+    let callback: ProtectedValue
+    let site: ProtectedValue
+}
 
 /// The timers scripts set (`setTimeout`, `setInterval`), by the numbers scripts hold, each a
 /// timer of the event loop. Loop thread only, like the loop's own timers.

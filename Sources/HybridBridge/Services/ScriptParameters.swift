@@ -4,7 +4,9 @@ import HybridServices
 
 /// Service parameters read in place from a JavaScript value: the requested fields are decoded
 /// straight from the object; only when that fails is the value converted to JSON and decoded
-/// again, to report the exact field and reason.
+/// again, to report the exact field and reason. That conversion is strict: a cycle, nesting
+/// deeper than `JavaScriptContext.maximumJSONDepth`, or a getter or proxy trap that throws is
+/// `E_BAD_PARAMS` naming the place, never a value silently cut.
 struct ScriptParameters: ServiceParameters {
     let value: JavaScriptValue
     let decoder: JSValueDecoder
@@ -37,6 +39,6 @@ struct ScriptParameters: ServiceParameters {
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if !isAbsent, let decoded = try? decoder.decode(type, from: value) { return decoded }
-        return try value.json.decode(type)
+        return try value.context.strictJSON(from: value).decode(type)
     }
 }

@@ -13,7 +13,11 @@ import Logging
 ///
 /// A damaged `storage.json` (not a JSON object) makes reads fail with a message naming it; the
 /// next write moves it aside to `storage.json.damaged-<unix time>` (nothing is deleted), logs
-/// that once, and starts from an empty object, so one bad file does not block every later write.
+/// that once, and goes on with every key that can still be read (`StorageSalvage`), so one bad
+/// value costs that key only and one bad file does not block every later write.
+///
+/// What could not be read back is refused when written: a value nested deeper than
+/// `JSONParser` reads (`maximumValueDepth`) is `E_BAD_PARAMS`.
 public final class KeyValueStore: Sendable {
     /// The file holding the values.
     public let file: URL
@@ -51,9 +55,39 @@ public final class KeyValueStore: Sendable {
     }
 
     /// Stores `value` under `key`.
+    /// - Throws: `ServiceError` (`E_BAD_PARAMS`) for a value nested deeper than `maximumValueDepth`.
     public func set(_ value: JSONValue, for key: String) throws {
         try Self.check(key)
+        let depth = Self.depth(of: value)
+        guard depth <= Self.maximumValueDepth else {
+            throw ServiceError(.badParams, "storage.set: field \"value\": nests \(depth) levels of arrays and objects; "
+                               + "at most \(Self.maximumValueDepth) can be stored and read back")
+        }
         try update { $0[key] = value }
+    }
+
+    /// The deepest value stored: the file's own object around it is one more level, and
+    /// `JSONParser` reads `JSONParser.maximumDepth`.
+    public static let maximumValueDepth = JSONParser.maximumDepth - 1
+
+    /// How many arrays and objects nest in `value` (without recursion: the value may be too deep
+    /// for it).
+    static func depth(of value: JSONValue) -> Int {
+        var deepest = 0
+        var pending: [(JSONValue, Int)] = [(value, 0)]
+        while let (value, level) = pending.popLast() {
+            switch value {
+            case .array(let items):
+                deepest = max(deepest, level + 1)
+                pending += items.map { ($0, level + 1) }
+            case .object(let object):
+                deepest = max(deepest, level + 1)
+                pending += object.map { ($0.value, level + 1) }
+            default:
+                break
+            }
+        }
+        return deepest
     }
 
     /// Forgets `key` (nothing happens when it is not there).
@@ -72,7 +106,8 @@ public final class KeyValueStore: Sendable {
 
     private enum Contents {
         case values(JSONObject)
-        case damaged(String)
+        /// Why the file is damaged, and the bytes (to salvage what can be read).
+        case damaged(String, [UInt8])
     }
 
     /// The stored values; a damaged file is an error here (only a write moves it aside).
@@ -80,8 +115,8 @@ public final class KeyValueStore: Sendable {
         switch try load() {
         case .values(let values):
             return values
-        case .damaged(let reason):
-            throw ServiceError(.failed, "storage: \(file.path) is damaged (\(reason)); the next write moves it aside and starts afresh")
+        case .damaged(let reason, _):
+            throw ServiceError(.failed, "storage: \(file.path) is damaged (\(reason)); the next write moves it aside and keeps the keys that can still be read")
         }
     }
 
@@ -109,10 +144,10 @@ public final class KeyValueStore: Sendable {
         do {
             parsed = try JSONParser.parse(bytes).plain
         } catch {
-            return .damaged("\(error.message) at byte \(error.offset)")
+            return .damaged("\(error.message) at byte \(error.offset)", bytes)
         }
         // Anything but an object would be dropped by the next write, so it counts as damage too.
-        guard let values = parsed.objectValue else { return .damaged("it holds \(parsed.kindDescription), not an object") }
+        guard let values = parsed.objectValue else { return .damaged("it holds \(parsed.kindDescription), not an object", bytes) }
         return .values(values)
     }
 
@@ -127,9 +162,10 @@ public final class KeyValueStore: Sendable {
             switch try load() {
             case .values(let stored):
                 values = stored
-            case .damaged(let reason):
-                try moveAside(reason: reason)
-                values = JSONObject()
+            case .damaged(let reason, let bytes):
+                let salvaged = StorageSalvage.salvage(bytes)
+                try moveAside(reason: reason, kept: salvaged.values.keys.count, lost: salvaged.lost)
+                values = salvaged.values
             }
             change(&values)
             do throws(FileError) {
@@ -141,8 +177,8 @@ public final class KeyValueStore: Sendable {
     }
 
     /// Renames the damaged file to `storage.json.damaged-<unix time>` (never over an earlier
-    /// one) and logs where it went. Called with the lock held.
-    private func moveAside(reason: String) throws {
+    /// one) and logs where it went, with how many keys were kept and lost. Called with the lock held.
+    private func moveAside(reason: String, kept: Int, lost: Int) throws {
         let stamp = Int(Date().timeIntervalSince1970)
         var target = file.path + ".damaged-\(stamp)"
         var attempt = 1
@@ -153,6 +189,6 @@ public final class KeyValueStore: Sendable {
         guard rename(file.path, target) == 0 else {
             throw ServiceError(.failed, "storage: \(file.path) is damaged (\(reason)) and cannot be moved aside: \(String(cString: strerror(errno)))")
         }
-        Self.logger.error("storage: \(file.path) was damaged (\(reason)); moved it to \(target) and started afresh")
+        Self.logger.error("storage: \(file.path) was damaged (\(reason)); moved it to \(target), kept the \(kept) keys that could be read, \(lost) could not")
     }
 }

@@ -1,0 +1,2 @@
+// reported at line 2
+WebViewJavascriptBridge.callHandler('no.such.handler', {});

@@ -1,0 +1,4 @@
+// reported at line 2
+setInterval(function spin() {
+  while (true) {}
+}, 1);

@@ -1,0 +1,3 @@
+// reported at line 2
+function again() { queueMicrotask(again); }
+again();

@@ -1,0 +1,2 @@
+// reported in the file
+throw { toString() { throw new Error('no text'); } };

@@ -1,0 +1,2 @@
+// reported at line 2
+setTimeout(() => { throw Symbol('bare'); }, 1);

@@ -1,0 +1,2 @@
+// reported in the file
+Promise.reject(undefined);

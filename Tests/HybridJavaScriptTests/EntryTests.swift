@@ -1,0 +1,75 @@
+import HybridJSON
+import HybridJavaScript
+import XCTest
+
+/// `JavaScriptContext.enter`: one time limit per entry, whatever the entry runs (issue 11).
+final class EntryTests: XCTestCase {
+    /// A getter read twice in one entry: JavaScriptCore cleared the first stop and let the
+    /// second read run with no limit at all. The stop now holds until the entry ends.
+    func testAStopHoldsUntilTheEntryEnds() throws {
+        let context = JavaScriptContext()
+        context.limitExecutionTime(to: 0.1)
+        let value = try context.evaluate("({ get spin() { while (true) {} } })")
+        let outcome = context.enter { () throws(ScriptError) in
+            _ = value.json
+            return value.json
+        }
+        XCTAssertEqual(outcome.runaway?.isTermination, true)
+        XCTAssertEqual(outcome.runaway?.location, "<eval>:1:1", "where the stopped getter begins")
+        XCTAssertEqual(try context.enter { () throws(ScriptError) in try context.evaluate("6 * 7").json }.result.get(), .integer(42),
+                       "the next entry has the whole limit again")
+    }
+
+    /// A job that queues the next for ever, from `then`: stopped only where scripts queue jobs
+    /// (the bridge's prelude checks `isOverBudget`); here the engine's own limit stops the
+    /// first long job, and nothing it queued runs into the next entry.
+    func testJobsLeftByAStoppedDrainDoNotRunIntoTheNextEntry() throws {
+        let context = JavaScriptContext()
+        context.limitExecutionTime(to: 0.1)
+        let outcome = context.enter { () throws(ScriptError) in
+            _ = try context.evaluate("globalThis.runs = 0; Promise.resolve().then(function spin() { runs += 1; Promise.resolve().then(spin); while (true) {} })")
+        }
+        XCTAssertNotNil(outcome.runaway)
+        XCTAssertEqual(outcome.runaway?.stack.first, "spin@<eval>:1:1")
+        // The job it queued was stopped before that entry ended (at once, or after the 1 ms the
+        // limit then allows): the chain is dead, whichever.
+        let runs = try context.enter { () throws(ScriptError) in try context.evaluate("runs").json }.result.get()
+        XCTAssertEqual(try context.enter { () throws(ScriptError) in try context.evaluate("runs").json }.result.get(), runs)
+        XCTAssertTrue(runs == .integer(1) || runs == .integer(2), "\(runs)")
+    }
+
+    /// A NUL byte ended the script there (a C string), and the rest never ran nor failed.
+    func testANulByteIsPartOfTheScript() {
+        let context = JavaScriptContext()
+        XCTAssertThrowsError(try context.evaluate("1;\n\u{0}\n2", sourceURL: "nul.js")) { error in
+            XCTAssertEqual((error as? ScriptError)?.location, "nul.js:2:1")
+        }
+        XCTAssertEqual(context.makeString("a\u{0}b").string, "a\u{0}b")
+    }
+
+    func testBareThrownValuesAreDescribed() {
+        let context = JavaScriptContext()
+        let messages = ["throw Symbol('s')", "throw { toString() { throw new Error('no') } }", "throw { toString() { return '' } }", "throw null"].map { script in
+            do throws(ScriptError) {
+                try context.evaluate(script)
+                return "no throw"
+            } catch {
+                return error.message
+            }
+        }
+        XCTAssertEqual(messages, ["uncaught Symbol(s)", "an object whose toString threw (Error: no)", "an object that reads as an empty string", "uncaught null"])
+    }
+
+    func testStrictConversionNamesCyclesAndDepth() throws {
+        let context = JavaScriptContext()
+        let cyclic = try context.evaluate("const a = { list: [1, {}] }; a.list[1].back = a; a")
+        XCTAssertThrowsError(try context.strictJSON(from: cyclic)) { error in
+            XCTAssertEqual((error as? JSONConversionError)?.path, "$.list[1].back")
+        }
+        XCTAssertEqual(context.json(from: cyclic), .object(JSONObject([("list", .array([.integer(1), .object(JSONObject([("back", .null)]))]))])))
+        let deep = try context.evaluate("let v = 0; for (let i = 0; i < 513; i++) v = [v]; v")
+        XCTAssertThrowsError(try context.strictJSON(from: deep))
+        let deepest = try context.evaluate("let w = 0; for (let i = 0; i < 512; i++) w = [w]; w")
+        XCTAssertNoThrow(try context.strictJSON(from: deepest))
+    }
+}
