@@ -46,7 +46,7 @@ struct BundleCommand: ParsableCommand {
     struct Pack: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pack",
-            abstract: "Sign a bundle folder: list every file's sha256 and size in manifest.json's files, write manifest.sig, and optionally a .hbundle archive."
+            abstract: "Sign a bundle folder in place (every file's sha256 and size in manifest.json's files, and manifest.sig), or with --out into a .hbundle archive, leaving the folder as it is."
         )
 
         @Argument(help: "The bundle folder (holding manifest.json).")
@@ -55,7 +55,7 @@ struct BundleCommand: ParsableCommand {
         @Option(help: "The private key file (NAME.key) to sign with.")
         var key: String
 
-        @Option(help: "Also write the signed folder as this .hbundle archive (outside the folder).")
+        @Option(help: "Write the signed bundle as this .hbundle archive (outside the folder) instead of signing the folder.")
         var out: String?
 
         func validate() throws {
@@ -74,8 +74,12 @@ struct BundleCommand: ParsableCommand {
             do {
                 let result = try BundleSigner(key: signingKey).pack(folder: folder, archivePath: out)
                 let count = result.files.count
-                print("signed \(folder): \(count) file\(count == 1 ? "" : "s") listed, key id \(signingKey.keyId)")
-                if let archive = result.archivePath { print("wrote \(archive)") }
+                let listed = "\(count) file\(count == 1 ? "" : "s") listed, key id \(signingKey.keyId)"
+                if let archive = result.archivePath {
+                    print("wrote \(archive), signed: \(listed) (\(folder) unchanged)")
+                } else {
+                    print("signed \(folder): \(listed)")
+                }
             } catch {
                 throw UserFailure.reporting(BundleCommand.located(error, target: folder, isArchive: false))
             }

@@ -23,15 +23,25 @@ final class BundleCommandTests: XCTestCase {
         try CommandRunner.hybrid(["bundle", "verify", target, "--pubkey", "\(keys)/\(key).pub"])
     }
 
+    /// The key id written in `keys/NAME.pub`.
+    private func keyID(_ name: String) throws -> String {
+        String(try String(contentsOfFile: "\(keys)/\(name).pub", encoding: .utf8).split(separator: " ")[1])
+    }
+
     /// Keys and a signed folder and archive.
     private func packTodo() throws {
         let keygen = try keygen("release")
         XCTAssertEqual(keygen.status, 0, keygen.standardError)
         XCTAssertTrue(keygen.standardOutput.contains("\(keys)/release.key"), keygen.standardOutput)
+        let unsigned = try Data(contentsOf: URL(fileURLWithPath: todo + "/manifest.json"))
         let pack = try CommandRunner.hybrid(["bundle", "pack", todo, "--key", "\(keys)/release.key", "--out", archive])
         XCTAssertEqual(pack.status, 0, pack.standardError)
-        XCTAssertTrue(pack.standardOutput.contains("signed \(todo): 2 files listed"), pack.standardOutput)
-        XCTAssertTrue(pack.standardOutput.contains("wrote \(archive)"), pack.standardOutput)
+        XCTAssertEqual(pack.standardOutput, "wrote \(archive), signed: 2 files listed, key id \(try keyID("release")) (\(todo) unchanged)\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: todo + "/manifest.json")), unsigned, "--out leaves the folder as it was")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: todo + "/manifest.sig"))
+        let inPlace = try CommandRunner.hybrid(["bundle", "pack", todo, "--key", "\(keys)/release.key"])
+        XCTAssertEqual(inPlace.status, 0, inPlace.standardError)
+        XCTAssertEqual(inPlace.standardOutput, "signed \(todo): 2 files listed, key id \(try keyID("release"))\n")
     }
 
     func testKeygenPackVerifyFolderAndArchive() throws {

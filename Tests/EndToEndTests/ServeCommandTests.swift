@@ -19,9 +19,11 @@ final class ServeCommandTests: XCTestCase {
         try FileManager.default.copyItem(at: todo, to: served.appendingPathComponent("todo"))
         try FileManager.default.copyItem(at: todo, to: served.appendingPathComponent("signed"))
         XCTAssertEqual(try CommandRunner.hybrid(["bundle", "keygen", "release", "--out-dir", keys]).status, 0)
-        let pack = try CommandRunner.hybrid(["bundle", "pack", served.appendingPathComponent("signed").path,
-                                             "--key", "\(keys)/release.key", "--out", served.appendingPathComponent("packed.hbundle").path])
-        XCTAssertEqual(pack.status, 0, pack.standardError)
+        let signed = served.appendingPathComponent("signed").path
+        for extra in [[], ["--out", served.appendingPathComponent("packed.hbundle").path]] {
+            let pack = try CommandRunner.hybrid(["bundle", "pack", signed, "--key", "\(keys)/release.key"] + extra)
+            XCTAssertEqual(pack.status, 0, pack.standardError)
+        }
     }
 
     func testServesUntilSIGTERMAndExitsZero() throws {

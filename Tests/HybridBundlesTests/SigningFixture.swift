@@ -48,10 +48,15 @@ class SigningTestCase: XCTestCase {
 
     var verifier: BundleVerifier { BundleVerifier(trustedKeys: [key.publicKey]) }
 
-    /// Packs the folder, with an archive at `base/shop.hbundle` when `archive` is set.
+    /// Signs the folder in place, and zips it to `base/shop.hbundle` when `archive` is set.
     @discardableResult
     func pack(archive: Bool = false) throws -> BundleSigner.Result {
-        try BundleSigner(key: key).pack(folder: folder, archivePath: archive ? archivePath : nil)
+        var result = try BundleSigner(key: key).pack(folder: folder)
+        if archive {
+            try BundleSigner.writeArchive(ofSignedFolder: folder, to: archivePath)
+            result.archivePath = archivePath
+        }
+        return result
     }
 
     var archivePath: String { base.appendingPathComponent("shop.hbundle").path }

@@ -71,7 +71,8 @@ final class DeploymentTests: XCTestCase {
             try Data(text.utf8).write(to: url)
         }
         let archive = folder + ".hbundle"
-        let result = try BundleSigner(key: signer ?? key).pack(folder: folder, archivePath: archive)
+        let result = try BundleSigner(key: signer ?? key).pack(folder: folder)
+        try BundleSigner.writeArchive(ofSignedFolder: folder, to: archive)
         try edit?(folder)
         let offer = Offer(archive: try bytes(archive), manifest: result.manifestBytes, signature: try bytes(folder + "/manifest.sig"))
         return (folder, offer)

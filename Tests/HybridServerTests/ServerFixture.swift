@@ -74,7 +74,8 @@ final class ServerFixture: @unchecked Sendable {
     @discardableResult
     func makeSignedFolder(_ name: String, archive: String? = nil) throws -> URL {
         let bundle = try makeFolder(name)
-        _ = try BundleSigner(key: key).pack(folder: bundle.path, archivePath: archive.map { folder.appendingPathComponent($0 + ".hbundle").path })
+        _ = try BundleSigner(key: key).pack(folder: bundle.path)
+        if let archive { try BundleSigner.writeArchive(ofSignedFolder: bundle.path, to: folder.appendingPathComponent(archive + ".hbundle").path) }
         return bundle
     }
 

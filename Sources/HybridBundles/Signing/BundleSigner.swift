@@ -75,13 +75,15 @@ public struct BundleSigner: Sendable {
             throw BundleError(.invalidManifest, check.formattedDiagnostics.joined(separator: "\n"))
         }
         let signature = BundleSignature(signing: bytes, with: key)
-        try Self.write(bytes, to: manifestPath, file: BundleFolder.manifestName)
-        try Self.write(Array(signature.fileText.utf8), to: FileSystem.join(root, BundleFolder.signatureName), file: BundleFolder.signatureName)
-
+        let signed = SignedFiles(manifest: bytes, signature: Array(signature.fileText.utf8))
         var result = Result(manifest: manifest, manifestBytes: bytes, signature: signature, files: paths, archivePath: nil)
         if let archivePath {
-            try writeArchive(root: root, files: paths, to: archivePath)
+            // The signed manifest goes into the archive only: the source folder stays as it was.
+            try writeArchive(root: root, signed: signed, files: paths, to: archivePath)
             result.archivePath = archivePath
+        } else {
+            try Self.write(signed.manifest, to: manifestPath, file: BundleFolder.manifestName)
+            try Self.write(signed.signature, to: FileSystem.join(root, BundleFolder.signatureName), file: BundleFolder.signatureName)
         }
         return result
     }
@@ -140,16 +142,22 @@ public struct BundleSigner: Sendable {
         let files = try BundleContents.files(in: root)
         let temporary = temporaryPath(beside: archivePath)
         defer { unlink(temporary) }
-        try writeEntries(root: root, files: files, to: temporary, archivePath: archivePath)
+        try writeEntries(root: root, signed: nil, files: files, to: temporary, archivePath: archivePath)
         try moveIntoPlace(temporary, archivePath)
     }
 
-    /// Writes the signed folder's `manifest.json`, `manifest.sig` and `files` to a new ZIP at
-    /// `archivePath` (through a temporary file beside it), verifies it, and renames it into place.
-    private func writeArchive(root: String, files: [String], to archivePath: String) throws(BundleError) {
+    /// A manifest and its signature made in memory.
+    private struct SignedFiles {
+        var manifest: [UInt8]
+        var signature: [UInt8]
+    }
+
+    /// Writes `signed` and the folder's `files` to a new ZIP at `archivePath` (through a
+    /// temporary file beside it), verifies it, and renames it into place.
+    private func writeArchive(root: String, signed: SignedFiles, files: [String], to archivePath: String) throws(BundleError) {
         let temporary = Self.temporaryPath(beside: archivePath)
         defer { unlink(temporary) }
-        try Self.writeEntries(root: root, files: files, to: temporary, archivePath: archivePath)
+        try Self.writeEntries(root: root, signed: signed, files: files, to: temporary, archivePath: archivePath)
         // What was written is what a host will see: check it the way a host will.
         let verified = try BundleVerifier(trustedKeys: [key.publicKey]).verifyArchive(temporary)
         verified.removeStaging()
@@ -163,12 +171,23 @@ public struct BundleSigner: Sendable {
         return temporary
     }
 
-    /// Writes `manifest.json`, `manifest.sig` and `files` of the folder `root` as a new ZIP at
-    /// `path`; errors name `archivePath`.
-    private static func writeEntries(root: String, files: [String], to path: String, archivePath: String) throws(BundleError) {
+    /// Writes `manifest.json`, `manifest.sig` (`signed`, or the folder's own) and `files` of the
+    /// folder `root` as a new ZIP at `path`; errors name `archivePath`.
+    private static func writeEntries(root: String, signed: SignedFiles?, files: [String], to path: String, archivePath: String) throws(BundleError) {
         do {
             let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-            for path in [BundleFolder.manifestName, BundleFolder.signatureName] + files {
+            if let signed {
+                for (name, bytes) in [(BundleFolder.manifestName, signed.manifest), (BundleFolder.signatureName, signed.signature)] {
+                    try archive.addEntry(
+                        with: name, type: .file, uncompressedSize: Int64(bytes.count), modificationDate: Self.entryDate,
+                        permissions: 0o644, compressionMethod: .deflate
+                    ) { position, chunk in
+                        Data(bytes[Int(position)..<min(bytes.count, Int(position) + chunk)])
+                    }
+                }
+            }
+            let fromFolder = signed == nil ? [BundleFolder.manifestName, BundleFolder.signatureName] + files : files
+            for path in fromFolder {
                 let url = URL(fileURLWithPath: FileSystem.join(root, path))
                 let handle = try FileHandle(forReadingFrom: url)
                 defer { try? handle.close() }
