@@ -34,6 +34,8 @@ struct Lexer {
     private var hasExpression = false
     /// Whether the whole input is exactly one `@{…}` (its value keeps its type).
     private var isBareExpression = false
+    /// How many string literals holding `@{…}` are open, each a level of recursion.
+    private var literalDepth = 0
 
     private init(_ source: String) {
         scalars = Array(source.unicodeScalars)
@@ -57,7 +59,14 @@ struct Lexer {
     /// Reads text with embedded expressions: the whole input, or a quoted literal inside an
     /// expression (then the opening quote is at `index` and the closing one is consumed).
     private mutating func processTemplate(into tokens: inout [Token], isPartOfExpression: Bool) throws(LexError) {
-        if isPartOfExpression { forward() }
+        if isPartOfExpression {
+            guard literalDepth < ExpressionLimits.maximumNesting else {
+                throw LexError(message: ExpressionLimits.nestingError.message, isTokenizing: false)
+            }
+            literalDepth += 1
+            forward()
+        }
+        defer { if isPartOfExpression { literalDepth -= 1 } }
         var templateTokens: [Token] = []
         let leading = try processString(isLiteral: isPartOfExpression)
 
