@@ -72,8 +72,8 @@ struct Tabs: Widget {
                 Painter.write(label, style: tabStyle, x: x, y: bar, into: &buffer, clip: area.visible)
                 x += DisplayWidth.of(label) + 1
             }
-            Painter.write(String(repeating: "─", count: max(0, area.inner.width)), style: Painter.dimmed(style),
-                          x: area.inner.x, y: bar + 1, into: &buffer, clip: area.visible)
+            Painter.rule("─", x: area.inner.x, y: bar + 1, width: area.inner.width, style: Painter.dimmed(style),
+                         into: &buffer, clip: area.visible)
         }
     }
 }
