@@ -86,7 +86,7 @@ public struct NodeStyle: Sendable, Equatable {
     /// Sets one field from a JSON value; returns the error message when the value does not fit.
     public mutating func set(_ name: String, to value: JSONValue) -> String? {
         guard let field = Field(name: name) else {
-            return "unknown field \"\(name)\"" + Suggestion.hint(for: name, in: Self.fieldNames)
+            return "unknown field \(DiagnosticText.quoted(name))" + Suggestion.hint(for: name, in: Self.fieldNames)
         }
         return set(field, to: value)
     }
@@ -140,7 +140,7 @@ public struct NodeStyle: Sendable, Equatable {
         case .string("fill"): return .fill
         case .string(let text):
             if let percent = percent(text) { return .percent(percent) }
-            throw Mismatch(message: expected + ", got \"\(text)\"")
+            throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
         case .integer, .number: throw Mismatch(message: expected + " (cells are whole and not negative)")
         default: throw Mismatch(message: expected)
         }
@@ -152,7 +152,7 @@ public struct NodeStyle: Sendable, Equatable {
         case .integer(let cells) where cells >= 0: return .cells(saturated(cells))
         case .string(let text):
             if let percent = percent(text) { return .percent(percent) }
-            throw Mismatch(message: expected + ", got \"\(text)\"")
+            throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
         default: throw Mismatch(message: expected + " (cells are whole and not negative)")
         }
     }
@@ -223,7 +223,7 @@ public struct NodeStyle: Sendable, Equatable {
         let names = Keyword.allCases.map(\.rawValue)
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw Mismatch(message: "expected one of \(list)") }
-        throw Mismatch(message: "expected one of \(list), got \"\(text)\"" + Suggestion.hint(for: text, in: names))
+        throw Mismatch(message: "expected one of \(list), got \(DiagnosticText.quoted(text))" + Suggestion.hint(for: text, in: names))
     }
 
     static func color(_ value: JSONValue) throws(Mismatch) -> ColorValue {
@@ -234,12 +234,12 @@ public struct NodeStyle: Sendable, Equatable {
         case .string(let text) where text.hasPrefix("#"):
             let hex = text.dropFirst()
             guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else {
-                throw Mismatch(message: expected + ", got \"\(text)\"")
+                throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
             }
             return .rgb(UInt8(rgb >> 16), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF))
         case .string(let text):
             if let index = ColorValue.names[text] { return .ansi(index) }
-            throw Mismatch(message: "unknown colour \"\(text)\"; " + expected
+            throw Mismatch(message: "unknown colour \(DiagnosticText.quoted(text)); " + expected
                 + Suggestion.hint(for: text, in: ColorValue.names.keys.sorted()))
         default:
             throw Mismatch(message: expected)
@@ -255,16 +255,17 @@ extension LocatingDecoder {
             report("expected a style object, got \(json.kindDescription)", at: json.offset)
             return
         }
+        let repeated = members.repeatedKeys()
         for index in members.indices {
             // The path is extended only to report or parse: most members need neither.
             let member = members[index]
             let key = member.key
-            if members.hasDuplicateKey(at: index) {
-                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
+            if repeated.contains(index) {
+                inKey(key) { $0.report("duplicate field \(DiagnosticText.quoted(key))", at: member.keyOffset) }
                 continue
             }
             guard let field = NodeStyle.Field(name: key) else {
-                inKey(key) { $0.report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
+                inKey(key) { $0.report("unknown field \(DiagnosticText.quoted(key))" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
                 continue
             }
             let value = member.value

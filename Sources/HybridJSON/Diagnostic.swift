@@ -25,9 +25,15 @@ public struct Diagnostic: Sendable, Hashable {
         self.severity = severity
     }
 
-    /// `FILE:LINE:COL: PATH: message` (with `warning: ` before the message for warnings).
+    /// `FILE:LINE:COL: PATH: message` (with `warning: ` before the message for warnings); the
+    /// path and message made safe to print (``DiagnosticText/safe(_:)``), whatever they echo.
     public func formatted(in source: SourceText) -> String {
+        formatted(at: source.describe(offset))
+    }
+
+    /// The diagnostic after its location (`FILE:LINE:COL`).
+    func formatted(at location: String) -> String {
         let prefix = severity == .warning ? "warning: " : ""
-        return "\(source.describe(offset)): \(path): \(prefix)\(message)"
+        return "\(location): \(DiagnosticText.safe(path)): \(prefix)\(DiagnosticText.safe(message))"
     }
 }

@@ -134,7 +134,7 @@ struct JSONReader {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 let key = lastString()
-                throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
+                throw error("unexpected \(describeCurrent()), expected ':' after member name \(DiagnosticText.quoted(key))")
             }
             index += 1
             skipWhitespace()

@@ -1,3 +1,5 @@
+import HybridJSON
+
 /// A lexing failure. `isTokenizing` marks DivKit's "tokenizing" errors, which are reported as
 /// `Error tokenizing '<whole input>'.`; the others keep their own text.
 struct LexError: Error {
@@ -50,7 +52,8 @@ struct Lexer {
             let kind: LexedTemplate.Kind = lexer.isBareExpression ? .expression : lexer.hasExpression ? .template : .constant
             return LexedTemplate(tokens: tokens, kind: kind)
         } catch {
-            throw ExpressionError(error.isTokenizing ? "Error tokenizing '\(source)'." : error.message)
+            // DivKit echoes the whole input; a long one is cut (``DiagnosticText``).
+            throw ExpressionError(error.isTokenizing ? "Error tokenizing '\(DiagnosticText.cut(source))'." : error.message)
         }
     }
 

@@ -39,7 +39,7 @@ struct DocumentDecoder: LocatingDecoder {
             return nil
         }
         guard let version = format.integerValue, ScreenDocument.supportedFormats.contains(version) else {
-            let shown = format.plain.jsonText
+            let shown = DiagnosticText.cut(format.plain.jsonText)
             inKey("format") { $0.report("unsupported format version \(shown); supported versions: \(Self.formatList)", at: format.offset) }
             return nil
         }
@@ -80,7 +80,7 @@ struct DocumentDecoder: LocatingDecoder {
             let hint = Suggestion.hint(for: use.name, in: components.keys)
             diagnostics.append(Diagnostic(
                 offset: use.offset, path: use.path,
-                message: "unknown component \"\(use.name)\"\(hint); it must be defined in \"components\" or registered by a script or Swift",
+                message: "unknown component \(DiagnosticText.quoted(use.name))\(hint); it must be defined in \"components\" or registered by a script or Swift",
                 severity: .warning))
         }
         return ScreenDocument(id: id, title: title, state: state, keys: keys, components: components, onAppear: onAppear, body: body)
@@ -101,7 +101,7 @@ struct DocumentDecoder: LocatingDecoder {
             return .invalid("node without a type", offset: json.offset)
         }
         guard let type = typeJSON.stringValue, let entry = WidgetCatalog.entries[type] else {
-            let got = typeJSON.stringValue.map { "\"\($0)\"" } ?? typeJSON.kindDescription
+            let got = typeJSON.stringValue.map(DiagnosticText.quoted) ?? typeJSON.kindDescription
             let hint = typeJSON.stringValue.map { Suggestion.hint(for: $0, in: WidgetCatalog.typeNames) } ?? ""
             inKey("type") { $0.report("unknown node type \(got)\(hint)", at: typeJSON.offset) }
             return .invalid("unknown type \(got)", offset: json.offset)
@@ -112,9 +112,9 @@ struct DocumentDecoder: LocatingDecoder {
         var id: String?
         if let idJSON = json["id"], let written = inKey("id", { $0.plainString(idJSON) }) {
             if written.isEmpty || written.contains(where: \.isWhitespace) {
-                inKey("id") { $0.report("expected an id without spaces, got \"\(written)\"", at: idJSON.offset) }
+                inKey("id") { $0.report("expected an id without spaces, got \(DiagnosticText.quoted(written))", at: idJSON.offset) }
             } else if let first = ids[written] {
-                inKey("id") { $0.report("duplicate id \"\(written)\" (first used at \(first))", at: idJSON.offset) }
+                inKey("id") { $0.report("duplicate id \(DiagnosticText.quoted(written)) (first used at \(first))", at: idJSON.offset) }
             } else {
                 ids[written] = path.description
             }

@@ -162,7 +162,7 @@ struct Resolver {
     /// component that includes itself reaches. Each `true` is paired with `leaveComponent()`.
     mutating func enterComponent(_ name: String, node: Node) -> Bool {
         guard componentDepth < Self.maximumComponentDepth else {
-            report("component \"\(name)\" nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
+            report("component \(DiagnosticText.quoted(name)) nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
             return false
         }
         componentDepth += 1
