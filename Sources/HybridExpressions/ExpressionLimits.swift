@@ -19,6 +19,23 @@ public enum ExpressionLimits {
     /// How many user-defined function calls one evaluation may make (they may call each other).
     public static let maximumUserCalls = 100_000
 
+    /// `value`, unless it is a number that is not finite or a string over
+    /// ``maximumStringBytes``: the bare reason, which the caller wraps with what was evaluated.
+    /// (DivKit's platforms print such numbers as `Infinity` or fail; the expression's JSON
+    /// answer could only say `null`.)
+    static func checked(_ value: ExpressionValue) throws(ExpressionError) -> ExpressionValue {
+        switch value {
+        case .number(let number) where !number.isFinite:
+            throw ExpressionError(number.isNaN ? notANumberReason : numberOverflowReason)
+        case .string(let text) where text.utf8.count > maximumStringBytes:
+            throw ExpressionError(stringReason)
+        default:
+            return value
+        }
+    }
+
+    static let numberOverflowReason = "Number overflow."
+    static let notANumberReason = "Result is not a number."
     static let nestingError = ExpressionError("Expression nests deeper than \(maximumNesting) levels.")
     static let heightError = ExpressionError("Expression is too long: more than \(maximumTreeHeight) operations in a row.")
     static let stringReason = "String is longer than \(maximumStringBytes) bytes."

@@ -34,4 +34,36 @@ import HybridExpressions
         #expect(message("@{'a'" + String(repeating: ".toString()", count: 5_000) + "}") == tooLong)
         #expect(try outcome("@{" + Array(repeating: "1", count: 900).joined(separator: " + ") + "}").get() == .integer(900))
     }
+
+    @Test func numbersPastTheLargestAreErrorsNotNull() {
+        #expect(message("@{maxNumber() * 2}") == "Failed to evaluate [1.7976931348623157E308 * 2.0]. Number overflow.")
+        #expect(message("@{mul(maxNumber(), 2.0)}") == "Failed to evaluate [mul(1.7976931348623157E308, 2.0)]. Number overflow.")
+        #expect(message("@{asin(2.0)}") == "Failed to evaluate [asin(2.0)]. Result is not a number.")
+    }
+
+    @Test func stringsAreBoundedBeforeTheyAreMade() throws {
+        let tooLong = "String is longer than \(ExpressionLimits.maximumStringBytes) bytes."
+        #expect(message("@{padStart('a', 9223372036854775807, 'b')}") == "Failed to evaluate [padStart('a', 9223372036854775807, 'b')]. \(tooLong)")
+        #expect(message("@{padEnd(1, 9223372036854775807, 'b')}") == "Failed to evaluate [padEnd(1, 9223372036854775807, 'b')]. \(tooLong)")
+        #expect(try outcome("@{padStart('a', -9223372036854775808, 'b')}").get() == .string("a"))
+        let doubling = "@{replaceAll(s, 'a', 'aaaaaaaaaaaaaaaa')}"
+        #expect(message(doubling, ["s": .string(String(repeating: "a", count: 100_000))])?.hasSuffix(tooLong) == true)
+        let half = String(repeating: "a", count: ExpressionLimits.maximumStringBytes / 2 + 1)
+        #expect(message("@{s + s}", ["s": .string(half)])?.hasSuffix(tooLong) == true)
+        #expect(message("@{s}@{s}", ["s": .string(half)]) == tooLong)
+        // Echoed strings are cut in messages.
+        #expect(message("@{s + s}", ["s": .string(half)])?.count ?? .max < 300)
+    }
+
+    @Test func datetimesStayInRange() throws {
+        let outOfRange = "Datetime is out of range (years -271821 to 275760)."
+        #expect(message("@{parseUnixTime(9223372036854775807)}") == "Failed to evaluate [parseUnixTime(9223372036854775807)]. \(outOfRange)")
+        #expect(message("@{addMillis(parseUnixTime(0), 9223372036854775807)}")?.hasSuffix(outOfRange) == true)
+        #expect(message("@{setYear(parseUnixTime(0), 9223372036854775807)}")?.hasSuffix("instead got 9223372036854775807.") == true)
+        #expect(message("@{setYear(parseUnixTime(0), 275761)}")?.hasSuffix(outOfRange) == true)
+        #expect(try outcome("@{getYear(setYear(parseUnixTime(0), 275760))}").get() == .integer(275760))
+        // A host may hand in any date: taking it apart clamps instead of trapping.
+        #expect(try outcome("@{getYear(t)}", ["t": .datetime(Date(timeIntervalSince1970: -9.2e18))]).get() == .integer(-271821))
+        #expect(throws: ExpressionError.self) { try ExpressionValue.datetime(secondsSince1970: Int.min) }
+    }
 }

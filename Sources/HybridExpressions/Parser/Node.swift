@@ -174,7 +174,7 @@ final class CallNode: Node, @unchecked Sendable {
             let function = overloads.count == 1 && overloads[0].fits(values)
                 ? overloads[0]
                 : try OverloadResolver.resolve(overloads, values.map(\.type), isMethod: isMethod)
-            return try function.body(function.cast(values), scope)
+            return try ExpressionLimits.checked(function.body(function.cast(values), scope))
         } catch {
             // Bodies throw bare reasons; DivKit shows the call with its argument values.
             if error.isComplete { throw error }
@@ -204,6 +204,7 @@ final class TemplateNode: Node, @unchecked Sendable {
             case .string(let piece): text += piece
             case let other: text += other.displayString
             }
+            guard text.utf8.count <= ExpressionLimits.maximumStringBytes else { throw ExpressionError(ExpressionLimits.stringReason) }
         }
         return .string(text)
     }
