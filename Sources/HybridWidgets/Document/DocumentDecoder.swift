@@ -9,6 +9,8 @@ struct DocumentDecoder: LocatingDecoder {
     private var ids: [String: String] = [:]
     /// `component` nodes seen, checked against `components` at the end.
     var componentUses: [(name: String, offset: Int, path: String)] = []
+    /// Nodes decoded so far, to count what each component's template holds.
+    private var nodeCount = 0
     /// Span styles decoded without a problem, by their source text: a long text repeats a
     /// handful of them thousands of times, and the same text always decodes the same.
     var spanStyles: [SourceKey: TextStyle] = [:]
@@ -57,6 +59,7 @@ struct DocumentDecoder: LocatingDecoder {
         }
         let keys = json["keys"].map { value in inKey("keys") { $0.keyBindings(value) } } ?? []
         var components: [String: Node] = [:]
+        var expansion = ComponentExpansion()
         if let componentsJSON = json["components"] {
             inKey("components") { decoder in
                 guard let members = componentsJSON.members else {
@@ -64,14 +67,25 @@ struct DocumentDecoder: LocatingDecoder {
                     return
                 }
                 for member in members {
+                    let (nodesBefore, usesBefore) = (decoder.nodeCount, decoder.componentUses.count)
                     components[member.key] = decoder.inKey(member.key) { $0.node(member.value) }
+                    expansion.define(member.key, nodes: decoder.nodeCount - nodesBefore,
+                                     uses: decoder.componentUses[usesBefore...].map(\.name))
                 }
             }
         }
         let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
         let body: Node
         if let bodyJSON = json["body"] {
+            let (nodesBefore, usesBefore) = (nodeCount, componentUses.count)
             body = inKey("body") { $0.node(bodyJSON) }
+            let views = expansion.views(nodes: nodeCount - nodesBefore, uses: componentUses[usesBefore...].map(\.name))
+            if views > ScreenRenderer.maximumViews {
+                inKey("body") { $0.report("""
+                    the components used here expand to more than \(ScreenRenderer.maximumViews) views; \
+                    views past that are not drawn (an error marker shows where they stop)
+                    """, at: bodyJSON.offset, severity: .warning) }
+            }
         } else {
             report("missing required field \"body\"", at: json.offset)
             body = Node.invalid("missing body", offset: json.offset)
@@ -92,6 +106,7 @@ struct DocumentDecoder: LocatingDecoder {
 
     /// A node of any type; one that cannot be decoded becomes an `.invalid` marker.
     mutating func node(_ json: SourceJSON) -> Node {
+        nodeCount += 1
         guard let members = json.members else {
             report("expected a node object, got \(json.kindDescription)", at: json.offset)
             return .invalid("not a node", offset: json.offset)

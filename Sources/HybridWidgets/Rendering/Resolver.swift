@@ -30,6 +30,8 @@ struct Resolver {
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
+    /// Views resolved so far in this frame (at most `ScreenRenderer.maximumViews`).
+    private var viewCount = 0
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
@@ -122,6 +124,9 @@ struct Resolver {
 
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        guard viewCount < ScreenRenderer.maximumViews else {
+            return overBudget(node, in: scope, inheriting: inherited, parent: parent)
+        }
         // Outside lists and components a static node resolves the same on every frame.
         guard node.isStatic, scope.locals.isEmpty else {
             return resolve(node, in: scope, inheriting: inherited, parent: parent)
@@ -134,7 +139,19 @@ struct Resolver {
         return view
     }
 
+    /// Past the view budget: an error marker for the first node left out (reported once),
+    /// nothing for the others. Never kept as a static view, since a later frame may fit.
+    private mutating func overBudget(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        guard viewCount == ScreenRenderer.maximumViews else { return nil }
+        viewCount += 1
+        problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName))",
+                                   message: "the screen expands to more than \(ScreenRenderer.maximumViews) views (components and list items); the rest is not drawn"))
+        let place = Place(node: node, scope: scope, style: NodeStyle(), cellStyle: inherited, parent: parent, interaction: interaction)
+        return place.view(ErrorMarker(message: "more than \(ScreenRenderer.maximumViews) views"))
+    }
+
     private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        viewCount += 1
         if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
         var style = node.style
         for bound in node.boundStyle {

@@ -1,0 +1,45 @@
+import HybridDocument
+import HybridJSON
+import HybridWidgets
+import Testing
+
+/// Components and list items multiply views; a frame resolves at most
+/// `ScreenRenderer.maximumViews` of them, marks where it stopped, and validation warns first.
+@Suite struct ViewBudgetTests {
+    /// Four copies of the next component, `levels` deep: 4^levels leaves from a few lines.
+    private func bomb(levels: Int) -> String {
+        let components = (0..<levels).map { level in
+            let copy = #"{"type": "component", "name": "c\#(level + 1)"}"#
+            return #""c\#(level)": {"type": "column", "children": [\#(Array(repeating: copy, count: 4).joined(separator: ", "))]}"#
+        } + [#""c\#(levels)": {"type": "text", "text": "leaf"}"#]
+        return #"{"format": 1, "id": "t", "components": {\#(components.joined(separator: ", "))}, "body": {"type": "component", "name": "c0"}}"#
+    }
+
+    @Test func expansionStopsAtTheBudgetWithAMarker() throws {
+        let load = ScreenDocument.load(SourceText(name: "t.json", text: bomb(levels: 10)))
+        let document = try #require(load.value)
+        #expect(load.diagnostics.map(\.path) == ["$.body"])
+        #expect(load.diagnostics.map(\.message) == [
+            "the components used here expand to more than 10000 views; views past that are not drawn (an error marker shows where they stop)",
+        ])
+        #expect(load.diagnostics.map(\.severity) == [.warning])
+        let frame = ScreenRenderer(document: document).render(state: document.state, width: 30, height: 3)
+        #expect(frame.newDiagnostics.map(\.message) == ["the screen expands to more than 10000 views (components and list items); the rest is not drawn"])
+        #expect(frame.buffer.plainLines() == ["leaf", "leaf", "leaf"])
+    }
+
+    @Test func aListOfManyItemsIsCutAndMarkedWhereItStops() throws {
+        let text = #"{"format": 1, "id": "t", "state": {"n": [\#(Array(repeating: "1", count: 20_000).joined(separator: ","))]}, "body": {"type": "scroll", "children": [{"type": "list", "items": "@{n}", "template": {"type": "text", "text": "x"}}]}}"#
+        let load = ScreenDocument.load(SourceText(name: "t.json", text: text))
+        let document = try #require(load.value)
+        #expect(load.diagnostics.isEmpty, "the number of items is data: nothing to warn about")
+        let frame = ScreenRenderer(document: document).render(state: document.state, width: 30, height: 2)
+        #expect(frame.newDiagnostics.count == 1)
+        #expect(frame.buffer.plainLines() == ["x", "x" + String(repeating: " ", count: 28) + "▼"])
+    }
+
+    @Test func screensUnderTheBudgetAreUntouched() {
+        let load = ScreenDocument.load(SourceText(name: "t.json", text: bomb(levels: 5)))
+        #expect(load.diagnostics.isEmpty)
+    }
+}
