@@ -22,18 +22,25 @@ struct CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    static func hybrid(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run("hybrid", arguments, environment: environment)
+    static func hybrid(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+        try run("hybrid", arguments, environment: environment, input: input)
     }
 
-    /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the built product `program` (`hybrid`, `shop-demo`) in the repository root, with
+    /// `input` on its standard input (none when `nil`).
+    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         // Files rather than pipes: a large frame can never fill a pipe and stall the child.
         let folder = try TemporaryDirectory("hybrid-run")
         defer { folder.remove() }
         let outputURL = folder.url.appendingPathComponent("stdout")
         let errorURL = folder.url.appendingPathComponent("stderr")
-        let process = try start(program, arguments, in: repository, environment: environment, output: outputURL, errors: errorURL)
+        var inputURL: URL?
+        if let input {
+            inputURL = folder.url.appendingPathComponent("stdin")
+            try input.write(to: inputURL!)
+        }
+        let process = try start(program, arguments, in: repository, environment: environment, input: inputURL,
+                                output: outputURL, errors: errorURL)
         process.waitUntilExit()
         let outputData = try Data(contentsOf: outputURL)
         let errorData = try Data(contentsOf: errorURL)
@@ -43,9 +50,10 @@ struct CommandRunner {
     }
 
     /// Starts the built product `program` in `folder` with its standard streams going to the
-    /// files `output` and `errors` (created empty), and returns it running.
+    /// files `output` and `errors` (created empty), reading the file `input` if given, and
+    /// returns it running.
     static func start(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
-                      output: URL, errors: URL) throws -> Process {
+                      input: URL? = nil, output: URL, errors: URL) throws -> Process {
         let process = Process()
         process.executableURL = productsFolder.appendingPathComponent(program)
         process.arguments = arguments
@@ -55,7 +63,7 @@ struct CommandRunner {
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
         return process
     }

@@ -4,29 +4,9 @@ import XCTest
 
 /// `hybrid expr` run as a user runs it: JSON Lines on standard input, one answer line each.
 final class ExprCommandTests: XCTestCase {
-    /// Runs `hybrid expr` with `input` on standard input (CommandRunner gives the child no input).
+    /// Runs `hybrid expr` with `input` on standard input.
     private func expr(_ input: String) throws -> CommandRunner.Result {
-        let process = Process()
-        process.executableURL = CommandRunner.productsFolder.appendingPathComponent("hybrid")
-        process.arguments = ["expr"]
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = env
-        let folder = try makeTemporaryDirectory("hybrid-expr")
-        let inputURL = folder.appendingPathComponent("stdin")
-        let outputURL = folder.appendingPathComponent("stdout")
-        let errorURL = folder.appendingPathComponent("stderr")
-        try Data(input.utf8).write(to: inputURL)
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return CommandRunner.Result(status: process.terminationStatus,
-                                    standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                                    standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try CommandRunner.hybrid(["expr"], input: Data(input.utf8))
     }
 
     func testAnswersEachLineInOrder() throws {

@@ -77,9 +77,10 @@ struct DocumentDecoder: LocatingDecoder {
         let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
         let body: Node
         if let bodyJSON = json["body"] {
-            let (nodesBefore, usesBefore) = (nodeCount, componentUses.count)
+            let usesBefore = componentUses.count
             body = inKey("body") { $0.node(bodyJSON) }
-            let views = expansion.views(nodes: nodeCount - nodesBefore, uses: componentUses[usesBefore...].map(\.name))
+            // The body's own nodes do not count against the budget: only what components make.
+            let views = expansion.views(nodes: 0, uses: componentUses[usesBefore...].map(\.name))
             if views > ScreenRenderer.maximumViews {
                 inKey("body") { $0.report("""
                     the components used here expand to more than \(ScreenRenderer.maximumViews) views; \

@@ -30,7 +30,8 @@ struct Resolver {
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
-    /// Views resolved so far in this frame (at most `ScreenRenderer.maximumViews`).
+    /// Views components and list items made so far in this frame (at most
+    /// `ScreenRenderer.maximumViews`).
     private var viewCount = 0
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
@@ -124,7 +125,9 @@ struct Resolver {
 
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
-        guard viewCount < ScreenRenderer.maximumViews else {
+        // Only views that components and list items make count: the document's own nodes
+        // are bounded by its size.
+        guard scope.locals.isEmpty || viewCount < ScreenRenderer.maximumViews else {
             return overBudget(node, in: scope, inheriting: inherited, parent: parent)
         }
         // Outside lists and components a static node resolves the same on every frame.
@@ -151,7 +154,7 @@ struct Resolver {
     }
 
     private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
-        viewCount += 1
+        if !scope.locals.isEmpty { viewCount += 1 }
         if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
         var style = node.style
         for bound in node.boundStyle {
