@@ -141,8 +141,8 @@ struct ExprCommand: ParsableCommand {
             }
         }
         do {
-            library.registerUserFunction(name: name, parameters: parameters,
-                                         body: try ExpressionTemplate(parsing: body, functions: library))
+            try library.registerUserFunction(name: name, parameters: parameters,
+                                             body: try ExpressionTemplate(parsing: body, functions: library))
             return nil
         } catch {
             return error

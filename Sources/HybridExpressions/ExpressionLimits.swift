@@ -16,6 +16,9 @@ public enum ExpressionLimits {
     /// replacing): 1 MiB, far more than a terminal shows.
     public static let maximumStringBytes = 1 << 20
 
+    /// How many user-defined functions one library may hold (`hybrid expr`'s `functions`).
+    public static let maximumUserFunctions = 100
+
     /// How many user-defined function calls one evaluation may make (they may call each other).
     public static let maximumUserCalls = 100_000
 
@@ -34,6 +37,7 @@ public enum ExpressionLimits {
         }
     }
 
+    static let callsReason = "More than \(maximumUserCalls) function calls."
     static let numberOverflowReason = "Number overflow."
     static let notANumberReason = "Result is not a number."
     static let nestingError = ExpressionError("Expression nests deeper than \(maximumNesting) levels.")

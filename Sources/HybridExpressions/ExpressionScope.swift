@@ -17,10 +17,29 @@ extension ExpressionScope {
 }
 
 /// The parameters of a user-defined function over the scope it was called from.
+///
+/// User functions call the ones defined before them, so one call may fan out into
+/// exponentially many, or nest as deep as there are functions: each call's scope carries how
+/// deep it is and the count of calls shared by the whole evaluation, both bounded
+/// (``ExpressionLimits``).
 struct ArgumentScope: ExpressionScope {
     let names: [String]
     let values: [ExpressionValue]
     let parent: any ExpressionScope
+    /// How many user function calls enclose this one, itself included.
+    let depth: Int
+    /// The calls left to this evaluation, shared by every call under the outermost one.
+    let budget: CallBudget
+
+    /// The scope of a call made from `parent`; refused past the nesting or call limits.
+    init(names: [String], values: [ExpressionValue], parent: any ExpressionScope) throws(ExpressionError) {
+        let caller = parent as? ArgumentScope
+        depth = (caller?.depth ?? 0) + 1
+        budget = caller?.budget ?? CallBudget()
+        guard depth <= ExpressionLimits.maximumNesting else { throw ExpressionLimits.nestingError }
+        guard budget.spend() else { throw ExpressionError(ExpressionLimits.callsReason) }
+        (self.names, self.values, self.parent) = (names, values, parent)
+    }
 
     func value(of name: String) -> ExpressionValue? {
         if let index = names.firstIndex(of: name) { return values[index] }
@@ -28,6 +47,18 @@ struct ArgumentScope: ExpressionScope {
     }
 
     func storedValue(of name: String) -> ExpressionValue? { parent.storedValue(of: name) }
+}
+
+/// The user function calls one evaluation may still make.
+final class CallBudget {
+    private var remaining = ExpressionLimits.maximumUserCalls
+
+    /// Takes one call; false when none are left.
+    func spend() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
+    }
 }
 
 /// A scope over a fixed set of declared variables.

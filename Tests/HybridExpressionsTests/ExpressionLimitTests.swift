@@ -66,4 +66,30 @@ import HybridExpressions
         #expect(try outcome("@{getYear(t)}", ["t": .datetime(Date(timeIntervalSince1970: -9.2e18))]).get() == .integer(-271821))
         #expect(throws: ExpressionError.self) { try ExpressionValue.datetime(secondsSince1970: Int.min) }
     }
+
+    @Test func userFunctionsCannotFanOutOrChainWithoutBound() throws {
+        // Each function calls the one before twice: 2^40 calls.
+        var library = FunctionLibrary.standard
+        try library.registerUserFunction(name: "f0", parameters: [], body: ExpressionTemplate(parsing: "@{1}", functions: library))
+        for level in 1...40 {
+            try library.registerUserFunction(name: "f\(level)", parameters: [],
+                                             body: ExpressionTemplate(parsing: "@{f\(level - 1)() + f\(level - 1)()}", functions: library))
+        }
+        let fanOut = Result { () throws(ExpressionError) in try ExpressionTemplate(parsing: "@{f40()}", functions: library).evaluate(in: VariableScope([:])) }
+        #expect(fanOut.failure?.message.hasSuffix("More than \(ExpressionLimits.maximumUserCalls) function calls.") == true)
+        // A chain as long as the functions allowed; one more is refused.
+        for extra in 41..<ExpressionLimits.maximumUserFunctions {
+            try library.registerUserFunction(name: "g\(extra)", parameters: [], body: ExpressionTemplate(parsing: "@{1}", functions: library))
+        }
+        #expect(throws: ExpressionError("More than \(ExpressionLimits.maximumUserFunctions) user-defined functions.")) {
+            try library.registerUserFunction(name: "h", parameters: [], body: ExpressionTemplate(parsing: "@{1}", functions: library))
+        }
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }
