@@ -81,6 +81,7 @@ public struct VariableScope: ExpressionScope, Sendable {
         // Slow path only for names that are not declared: try to read them as a state path.
         guard name.contains(".") else { return nil }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard segments.count <= Self.segmentsTriedAsPrefixes else { return longPath(name, segments) }
         var split = segments.count - 1
         while split >= 1 {
             let head = segments[..<split].joined(separator: ".")
@@ -90,6 +91,20 @@ public struct VariableScope: ExpressionScope, Sendable {
             split -= 1
         }
         return nil
+    }
+
+    /// Up to this many segments, each prefix of a dotted name is looked up (cheap for the
+    /// names people write); longer names are matched against the declared names instead, so a
+    /// name of thousands of segments costs one pass, not one lookup per prefix.
+    static let segmentsTriedAsPrefixes = 8
+
+    /// `value(of:)` for a name of many segments: the longest declared name it starts with.
+    private func longPath(_ name: String, _ segments: [String]) -> ExpressionValue? {
+        let head = variables.keys
+            .filter { name.hasPrefix($0 + ".") }
+            .max { $0.utf8.count < $1.utf8.count }
+        guard let head, let root = variables[head] else { return nil }
+        return VariableScope.walk(root, segments[(head.split(separator: ".", omittingEmptySubsequences: false).count)...])
     }
 
     /// Follows dict keys and array indices from `root`; `nil` when a step does not exist.

@@ -67,6 +67,16 @@ import HybridExpressions
         #expect(throws: ExpressionError.self) { try ExpressionValue.datetime(secondsSince1970: Int.min) }
     }
 
+    @Test func longDottedNamesAreResolvedInOnePass() throws {
+        var nested = ExpressionValue.integer(7)
+        for _ in 0..<9 { nested = .dict(["a": nested]) }
+        #expect(try outcome("@{" + Array(repeating: "a", count: 10).joined(separator: ".") + "}", ["a": nested]).get() == .integer(7))
+        #expect(try outcome("@{a.b.c.d.e.f.g.h.i.j}", ["a.b": .dict(["c": .dict(["d": .dict(["e": .dict(["f": .dict(["g": .dict(["h": .dict(["i": .dict(["j": .integer(5)])])])])])])])])]).get() == .integer(5))
+        // Twenty thousand segments: answered at once, and the name echoed cut.
+        let long = Array(repeating: "a", count: 20_000).joined(separator: ".")
+        #expect(message("@{\(long)}", ["a": nested])?.count ?? .max < 120)
+    }
+
     @Test func userFunctionsCannotFanOutOrChainWithoutBound() throws {
         // Each function calls the one before twice: 2^40 calls.
         var library = FunctionLibrary.standard
