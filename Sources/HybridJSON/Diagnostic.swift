@@ -37,3 +37,12 @@ public struct Diagnostic: Sendable, Hashable {
         return "\(location): \(DiagnosticText.safe(path)): \(prefix)\(DiagnosticText.safe(message))"
     }
 }
+
+extension Sequence<Diagnostic> {
+    /// Each diagnostic as `FILE:LINE:COL: PATH: message`, located in one pass over `source`
+    /// however many there are (locating each on its own reads the text once per problem).
+    public func formatted(in source: SourceText) -> [String] {
+        let diagnostics = Array(self)
+        return zip(diagnostics, source.describe(diagnostics.map(\.offset))).map { $0.formatted(at: $1) }
+    }
+}

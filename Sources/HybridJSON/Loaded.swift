@@ -24,7 +24,5 @@ public struct Loaded<Value: Sendable>: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
-    public var formattedDiagnostics: [String] {
-        zip(diagnostics, source.describe(diagnostics.map(\.offset))).map { $0.formatted(at: $1) }
-    }
+    public var formattedDiagnostics: [String] { diagnostics.formatted(in: source) }
 }

@@ -45,6 +45,8 @@ import Testing
         let source = SourceText(name: "f", text: text)
         let offsets = [9, 0, 4, 8, 70_000, 139_999, 10_000_000]
         #expect(source.describe(offsets) == offsets.map(source.describe))
+        let diagnostics = offsets.map { Diagnostic(offset: $0, path: "$", message: "m") }
+        #expect(diagnostics.formatted(in: source) == diagnostics.map { $0.formatted(in: source) })
         let members = (0..<20_000).map { "\"k\($0)\": 1" }.joined(separator: ",")
         let object = try? JSONParser.parse("{\(members), \"k7\": 2}")
         #expect(object?.members?.unexpected(allowing: []).filter(\.isDuplicate).map(\.member.key) == ["k7"])
