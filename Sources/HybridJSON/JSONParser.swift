@@ -341,6 +341,8 @@ struct JSONReader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number", at: start) }
+        // `1e999` reads as infinity, which no later step can use or write back as JSON.
+        guard value.isFinite else { throw error("number out of range", at: start) }
         entries.append(JSONTape.Entry(tag: .number, offset: start, payload: Int(bitPattern: UInt(value.bitPattern))))
     }
 

@@ -25,6 +25,11 @@ import Testing
         #expect(syntaxError(Array("\"漢字 🚀\"".utf8)) == nil)
     }
 
+    @Test func numbersPastTheLargestDoubleAreRefused() {
+        #expect(syntaxError(Array("[1, -1e999]".utf8)) == JSONSyntaxError(offset: 4, message: "number out of range"))
+        #expect(syntaxError(Array("[1e308, 99999999999999999999, 1e-999]".utf8)) == nil)
+    }
+
     @Test func nestingPastTheLimitIsAnErrorNotAStackOverflow() {
         let deep = Array(String(repeating: "[", count: 100_000).utf8)
         #expect(syntaxError(deep)?.message == "nesting deeper than \(JSONParser.maximumDepth) levels")
