@@ -67,6 +67,12 @@ import HybridExpressions
         #expect(throws: ExpressionError.self) { try ExpressionValue.datetime(secondsSince1970: Int.min) }
     }
 
+    @Test func catastrophicRegexBacktrackingIsStopped() throws {
+        let text = String(repeating: "a", count: 40) + "!"
+        #expect(message("@{testRegex(t, '(a+)+$')}", ["t": .string(text)])?.hasSuffix("Regular expression takes too long to match.") == true)
+        #expect(try outcome("@{testRegex(t, 'a!$')}", ["t": .string(String(repeating: "a", count: 500_000) + "!")]).get() == .boolean(true))
+    }
+
     @Test func longDottedNamesAreResolvedInOnePass() throws {
         var nested = ExpressionValue.integer(7)
         for _ in 0..<9 { nested = .dict(["a": nested]) }

@@ -65,11 +65,7 @@ extension FunctionLibrary {
         register("encodeUri", [.string]) { args in .string(FunctionLibrary.encodeURIComponent(args.string(0))) }
         register("decodeUri", [.string]) { args in .string(args.string(0).removingPercentEncoding ?? args.string(0)) }
         register("testRegex", [.string, .string]) { args throws(ExpressionError) in
-            guard let regex = try? NSRegularExpression(pattern: args.string(1)) else {
-                throw ExpressionError("Invalid regular expression.")
-            }
-            let text = args.string(0)
-            return .boolean(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+            .boolean(try BoundedRegex.matches(args.string(0), pattern: args.string(1)))
         }
     }
 
