@@ -38,6 +38,19 @@ import Testing
         #expect(frame.buffer.plainLines() == ["x", "x" + String(repeating: " ", count: 28) + "▼"])
     }
 
+    @Test func componentsInDeepTemplatesStopAtTheDepthLimit() throws {
+        // 33 components each 200 columns deep: 6,600 nested views overflowed the stack.
+        func nested(_ inner: String) -> String {
+            String(repeating: #"{"type": "column", "children": ["#, count: 200) + inner + String(repeating: "]}", count: 200)
+        }
+        let components = (0..<33).map { #""c\#($0)": \#(nested(#"{"type": "component", "name": "c\#($0 + 1)"}"#))"# }
+        let text = #"{"format": 1, "id": "t", "components": {\#(components.joined(separator: ", ")), "c33": {"type": "text", "text": "end"}}, "body": {"type": "component", "name": "c0"}}"#
+        let document = try #require(ScreenDocument.load(SourceText(name: "t.json", text: text)).value)
+        let frame = ScreenRenderer(document: document).render(state: document.state, width: 30, height: 1)
+        #expect(frame.buffer.plainLines() == ["[!] nested too deep"])
+        #expect(frame.newDiagnostics.map(\.message) == ["views nest deeper than 300 levels (components inside deep templates); the rest is not drawn"])
+    }
+
     @Test func screensUnderTheBudgetAreUntouched() {
         let load = ScreenDocument.load(SourceText(name: "t.json", text: bomb(levels: 5)))
         #expect(load.diagnostics.isEmpty)

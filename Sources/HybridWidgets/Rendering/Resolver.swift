@@ -33,6 +33,12 @@ struct Resolver {
     /// Views components and list items made so far in this frame (at most
     /// `ScreenRenderer.maximumViews`).
     private var viewCount = 0
+    /// How deeply views may nest: a little more than a document alone reaches at the JSON
+    /// nesting limit. Components placed inside deep templates could otherwise nest thousands
+    /// deep and overflow the stack in resolving, layout and painting, which all recurse.
+    static let maximumViewDepth = 300
+    /// How many views enclose the one being resolved.
+    private var viewDepth = 0
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
@@ -125,6 +131,13 @@ struct Resolver {
 
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        guard viewDepth < Self.maximumViewDepth else {
+            problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName))",
+                                       message: "views nest deeper than \(Self.maximumViewDepth) levels (components inside deep templates); the rest is not drawn"))
+            return marker("nested too deep", for: node, in: scope, inheriting: inherited, parent: parent)
+        }
+        viewDepth += 1
+        defer { viewDepth -= 1 }
         // Only views that components and list items make count: the document's own nodes
         // are bounded by its size.
         guard scope.locals.isEmpty || viewCount < ScreenRenderer.maximumViews else {
@@ -149,8 +162,13 @@ struct Resolver {
         viewCount += 1
         problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName))",
                                    message: "the screen expands to more than \(ScreenRenderer.maximumViews) views (components and list items); the rest is not drawn"))
+        return marker("more than \(ScreenRenderer.maximumViews) views", for: node, in: scope, inheriting: inherited, parent: parent)
+    }
+
+    /// An error marker in place of `node`, unstyled.
+    private func marker(_ message: String, for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View {
         let place = Place(node: node, scope: scope, style: NodeStyle(), cellStyle: inherited, parent: parent, interaction: interaction)
-        return place.view(ErrorMarker(message: "more than \(ScreenRenderer.maximumViews) views"))
+        return place.view(ErrorMarker(message: message))
     }
 
     private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
