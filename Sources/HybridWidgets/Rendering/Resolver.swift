@@ -98,7 +98,7 @@ struct Resolver {
     mutating func bool(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> Bool? {
         guard let value, let json = evaluate(value, in: scope) else { return nil }
         if case .bool(let flag) = json { return flag }
-        report("expected a boolean, got \(Self.display(json))", node: node, field: field)
+        report("expected a boolean, got \(DiagnosticText.cut(Self.display(json)))", node: node, field: field)
         return nil
     }
 
@@ -108,7 +108,7 @@ struct Resolver {
         case .number(let number)?: return number
         case nil: return nil
         case let other?:
-            report("expected a number, got \(Self.display(other))", node: node, field: field)
+            report("expected a number, got \(DiagnosticText.cut(Self.display(other)))", node: node, field: field)
             return nil
         }
     }
@@ -116,7 +116,7 @@ struct Resolver {
     mutating func array(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> [JSONValue]? {
         guard let value, let json = evaluate(value, in: scope) else { return nil }
         if case .array(let items) = json { return items }
-        report("expected an array, got \(Self.display(json))", node: node, field: field)
+        report("expected an array, got \(DiagnosticText.cut(Self.display(json)))", node: node, field: field)
         return nil
     }
 

@@ -31,7 +31,7 @@ struct Tabs: Widget {
             if case .integer(let position) = json, tabs.indices.contains(position) {
                 index = position
             } else {
-                resolver.report("expected a tab index 0...\(tabs.count - 1), got \(Resolver.display(json))", node: place.node, field: "selected")
+                resolver.report("expected a tab index 0...\(tabs.count - 1), got \(DiagnosticText.cut(Resolver.display(json)))", node: place.node, field: "selected")
             }
         }
         let titles = tabs.map { resolver.string($0.title, in: place.scope) ?? "" }
