@@ -28,10 +28,12 @@ struct ExprCommand: ParsableCommand {
         var pending: [UInt8] = []
         while case let chunk = FileHandle.standardInput.availableData, !chunk.isEmpty {
             pending += chunk
-            while let end = pending.firstIndex(of: 0x0A) {
-                Self.respond(to: Array(pending[..<end]))
-                pending.removeSubrange(...end)
+            var start = 0
+            while let end = pending[start...].firstIndex(of: 0x0A) {
+                Self.respond(to: Array(pending[start..<end]))
+                start = end + 1
             }
+            pending.removeFirst(start)
         }
         Self.respond(to: pending)
     }
