@@ -51,6 +51,19 @@ import Testing
         #expect(frame.newDiagnostics.map(\.message) == ["views nest deeper than 300 levels (components inside deep templates); the rest is not drawn"])
     }
 
+    @Test func expressionsStopWhenTheFrameHasMadeTooMuchText() throws {
+        // Forty items each making a megabyte of text, within their own limit: 40 MB in all.
+        let text = #"{"format": 1, "id": "t", "state": {"n": [\#((0..<40).map(String.init).joined(separator: ","))]}, "body": {"type": "list", "items": "@{n}", "template": {"type": "text", "text": "@{index}:@{padStart('', 1000000, 'x')}", "style": {"wrap": "none"}}}}"#
+        let document = try #require(ScreenDocument.load(SourceText(name: "t.json", text: text)).value)
+        let frame = ScreenRenderer(document: document).render(state: document.state, width: 8, height: 40)
+        let rows = frame.buffer.plainLines()
+        #expect(rows.first == "0:xxxxxx")
+        #expect(rows.last == "", "the last items render empty")
+        #expect(frame.newDiagnostics.map(\.message) == [
+            "this frame's expressions take more than 2 s or make more than 16 MiB of text; the rest render empty",
+        ])
+    }
+
     @Test func screensUnderTheBudgetAreUntouched() {
         let load = ScreenDocument.load(SourceText(name: "t.json", text: bomb(levels: 5)))
         #expect(load.diagnostics.isEmpty)

@@ -39,6 +39,8 @@ struct Resolver {
     static let maximumViewDepth = 300
     /// How many views enclose the one being resolved.
     private var viewDepth = 0
+    /// What this frame's expressions have cost so far.
+    private var budget = EvaluationBudget()
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
@@ -56,10 +58,21 @@ struct Resolver {
         problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName)).\(field)", message: message))
     }
 
+    /// Whether `value` may be evaluated within the frame's budget; reports it once when not.
+    private mutating func mayEvaluate(_ value: PropertyValue) -> Bool {
+        let wasSpent = budget.isSpent
+        guard !budget.allows() else { return true }
+        if !wasSpent, let location = value.firstLocation { report(EvaluationBudget.message, at: location) }
+        return false
+    }
+
     /// The value of a prop, or `nil` (reported) when an expression in it fails.
     mutating func evaluate(_ value: PropertyValue, in scope: StateScope) -> JSONValue? {
+        guard value.isConstant || mayEvaluate(value) else { return nil }
         do throws(PropertyValue.Failure) {
-            return try value.value(in: scope)
+            let result = try value.value(in: scope)
+            if case .string(let text) = result { budget.spend(text) }
+            return result
         } catch {
             report(error.error.message, at: error.location)
             return nil
@@ -74,8 +87,11 @@ struct Resolver {
             // The common case, taken for every literal span of a long text.
             return text
         case .expression(let template, _, let location)?:
+            guard mayEvaluate(value!) else { return "" }
             do {
-                return try template.evaluateString(in: scope)
+                let text = try template.evaluateString(in: scope)
+                budget.spend(text)
+                return text
             } catch {
                 report(error.message, at: location)
                 return ""
