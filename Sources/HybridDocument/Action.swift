@@ -98,6 +98,11 @@ extension LocatingDecoder {
         switch kind {
         case .set:
             guard let path = inKey("path", { $0.plainString(json["path"]!) }) else { return nil }
+            // State deeper than documents may nest could not be walked safely.
+            guard path.utf8.count < JSONParser.maximumDepth || path.split(separator: ".").count <= JSONParser.maximumDepth else {
+                inKey("path") { $0.report("a state path of more than \(JSONParser.maximumDepth) parts", at: json["path"]!.offset) }
+                return nil
+            }
             return .set(path: path, value: value("value", &self)!)
         case .call:
             guard let service = inKey("service", { $0.plainString(json["service"]!) }) else { return nil }

@@ -53,6 +53,13 @@ import Testing
         ])
     }
 
+    @Test func statePathsDeeperThanDocumentsMayNestAreRefused() throws {
+        let path = Array(repeating: "a", count: 1_000).joined(separator: ".")
+        let result = try hybrid(["validate"], screen: screen(#"{"type": "button", "label": "b", "onPress": {"action": "set", "path": "\#(path)", "value": 1}}"#))
+        #expect(result.status == 1)
+        #expect(result.standardError == "s.json:1:104: $.body.onPress.path: a state path of more than 512 parts\n")
+    }
+
     @Test func hugeNumbersRenderInsteadOfTrapping() throws {
         let body = screen(#"{"type": "column", "style": {"width": 1e19, "gap": 99999999999}, "children": [{"type": "text", "text": "a", "style": {"padding": [0, 9223372036854775807]}}, {"type": "table", "columns": [{"title": "T", "width": 4294967296}], "rows": [["x"]]}, {"type": "box", "style": {"height": 4611686018427387904}, "child": {"type": "text", "text": "in"}}]}"#)
         let render = try hybrid(["render", "--size", "20x3"], screen: body)

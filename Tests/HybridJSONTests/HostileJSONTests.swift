@@ -35,6 +35,14 @@ import Testing
         #expect(syntaxError(deep)?.message == "nesting deeper than \(JSONParser.maximumDepth) levels")
     }
 
+    @Test func statePathsDeeperThanTheNestingLimitAreRefused() {
+        var state = JSONValue.object(JSONObject())
+        let tooDeep = state.setValue(.integer(1), atPath: Array(repeating: "a", count: 100_000).joined(separator: "."))
+        let deepest = state.setValue(.integer(1), atPath: Array(repeating: "a", count: JSONParser.maximumDepth).joined(separator: "."))
+        #expect(!tooDeep)
+        #expect(deepest)
+    }
+
     @Test func messagesEscapeControlsAndCutLongValues() {
         let diagnostic = Diagnostic(offset: 0, path: "$.a", message: "unknown field \"\u{1B}]0;x\u{7}\nFILE:1:1: forged\"")
         let line = diagnostic.formatted(in: SourceText(name: "f.json", text: "{}"))
