@@ -23,14 +23,30 @@ struct ExprCommand: ParsableCommand {
     )
 
     func run() throws {
-        while let line = readLine(strippingNewline: true) {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            FileHandleOutput.standardOutput(Array((ExprCommand.answer(line) + "\n").utf8))
+        // Lines are read as bytes, not as `readLine` strings, which would replace a bad UTF-8
+        // byte before the parser could name it.
+        var pending: [UInt8] = []
+        while case let chunk = FileHandle.standardInput.availableData, !chunk.isEmpty {
+            pending += chunk
+            var start = 0
+            while let end = pending[start...].firstIndex(of: 0x0A) {
+                Self.respond(to: Array(pending[start..<end]))
+                start = end + 1
+            }
+            pending.removeFirst(start)
         }
+        Self.respond(to: pending)
+    }
+
+    /// Writes the answer to one input line; blank lines get none.
+    private static func respond(to line: [UInt8]) {
+        let line = line.last == 0x0D ? Array(line.dropLast()) : line
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        FileHandleOutput.standardOutput(Array((answer(line) + "\n").utf8))
     }
 
     /// The output line for one input line.
-    static func answer(_ line: String) -> String {
+    static func answer(_ line: [UInt8]) -> String {
         switch evaluate(line) {
         case .success(let value): return output(type: value.typeName, value: value.json)
         case .failure(let error): return output(type: "error", value: .string(error.message))
@@ -43,12 +59,12 @@ struct ExprCommand: ParsableCommand {
         return text + ", \"value\": " + value.jsonText + "}"
     }
 
-    static func evaluate(_ line: String) -> Result<ExpressionValue, ExpressionError> {
+    static func evaluate(_ line: [UInt8]) -> Result<ExpressionValue, ExpressionError> {
         let request: JSONValue
         do {
             request = try JSONParser.parse(line).plain
         } catch {
-            return .failure(ExpressionError("Bad input line: \(error.message)"))
+            return .failure(ExpressionError("Bad input line: \(error.message) at byte \(error.offset)"))
         }
         guard case .object(let object) = request else {
             return .failure(ExpressionError("Bad input line: expected an object with \"expression\""))
@@ -99,7 +115,7 @@ struct ExprCommand: ParsableCommand {
         case ("boolean", .bool(let v)): typed = .boolean(v)
         case ("color", .string(let v)): typed = ExpressionColor(hex: v).map { .color($0) }
         case ("url", .string(let v)): typed = .url(v)
-        case ("datetime", .integer(let v)): typed = .datetime(Date(timeIntervalSince1970: TimeInterval(v)))
+        case ("datetime", .integer(let v)): typed = try? ExpressionValue.datetime(secondsSince1970: v)
         case ("datetime", .string(let v)): typed = parseDate(v).map { .datetime($0) }
         case ("dict", .object), ("array", .array): typed = ExpressionValue(json: value)
         default:
@@ -127,8 +143,8 @@ struct ExprCommand: ParsableCommand {
             }
         }
         do {
-            library.registerUserFunction(name: name, parameters: parameters,
-                                         body: try ExpressionTemplate(parsing: body, functions: library))
+            try library.registerUserFunction(name: name, parameters: parameters,
+                                             body: try ExpressionTemplate(parsing: body, functions: library))
             return nil
         } catch {
             return error

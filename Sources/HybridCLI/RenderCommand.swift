@@ -43,9 +43,7 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = ScreenRenderer(document: document)
         let frame = renderer.render(state: screenState, width: size.columns, height: size.rows)
-        for diagnostic in frame.newDiagnostics {
-            FileHandleOutput.standardError(diagnostic.formatted(in: load.source))
-        }
+        frame.newDiagnostics.formatted(in: load.source).forEach(FileHandleOutput.standardError)
         let useANSI = ansi || (!plain && FileHandleOutput.outputIsTerminal)
         if useANSI {
             let colors = ColorSupport.detect(environment: ProcessInfo.processInfo.environment)

@@ -27,14 +27,19 @@ public struct Rect: Hashable, Sendable {
     /// True when the rectangle covers no cell.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    /// One past the rightmost column (`x + width`).
-    public var maxX: Int { x + width }
+    /// One past the rightmost column (`x + width`), saturating rather than trapping: sizes
+    /// come from documents, and a rectangle reaching past `Int.max` covers nothing visible.
+    public var maxX: Int { Self.sum(x, width) }
 
-    /// One past the bottom row (`y + height`).
-    public var maxY: Int { y + height }
+    /// One past the bottom row (`y + height`), saturating.
+    public var maxY: Int { Self.sum(y, height) }
 
-    /// Number of cells covered (0 when empty).
-    public var area: Int { isEmpty ? 0 : width * height }
+    /// Number of cells covered (0 when empty), saturating.
+    public var area: Int {
+        guard !isEmpty else { return 0 }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : product
+    }
 
     /// True when the cell at (`x`, `y`) lies inside the rectangle.
     public func contains(x px: Int, y py: Int) -> Bool {
@@ -46,8 +51,8 @@ public struct Rect: Hashable, Sendable {
     public func intersection(_ other: Rect) -> Rect {
         let nx = Swift.max(x, other.x)
         let ny = Swift.max(y, other.y)
-        let w = Swift.min(maxX, other.maxX) - nx
-        let h = Swift.min(maxY, other.maxY) - ny
+        let w = Self.difference(Swift.min(maxX, other.maxX), nx)
+        let h = Self.difference(Swift.min(maxY, other.maxY), ny)
         return Rect(x: nx, y: ny, width: Swift.max(0, w), height: Swift.max(0, h))
     }
 
@@ -55,11 +60,23 @@ public struct Rect: Hashable, Sendable {
     /// padding larger than the rectangle yields an empty rectangle rather than a negative one.
     public func inset(top: Int = 0, right: Int = 0, bottom: Int = 0, left: Int = 0) -> Rect {
         Rect(
-            x: x + left,
-            y: y + top,
-            width: Swift.max(0, width - left - right),
-            height: Swift.max(0, height - top - bottom)
+            x: Self.sum(x, left),
+            y: Self.sum(y, top),
+            width: Swift.max(0, Self.difference(Self.difference(width, left), right)),
+            height: Swift.max(0, Self.difference(Self.difference(height, top), bottom))
         )
+    }
+
+    /// `a + b`, held at `Int.min` or `Int.max` instead of trapping.
+    private static func sum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// `a - b`, held at `Int.min` or `Int.max` instead of trapping.
+    private static func difference(_ a: Int, _ b: Int) -> Int {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? (b < 0 ? .max : .min) : difference
     }
 
     /// The rectangle shrunk by the same margin on every side.

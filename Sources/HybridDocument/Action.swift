@@ -56,7 +56,7 @@ extension LocatingDecoder {
         case .string:
             let name = json.stringValue!
             guard KeyName.isIdentifier(name) else {
-                report("expected a handler name (letters, digits, \"_\", \".\", \"-\"), got \"\(name)\"", at: json.offset)
+                report("expected a handler name (letters, digits, \"_\", \".\", \"-\"), got \(DiagnosticText.quoted(name))", at: json.offset)
                 return nil
             }
             return .handler(name)
@@ -80,7 +80,7 @@ extension LocatingDecoder {
             return nil
         }
         guard let name = kindJSON.stringValue, let kind = Action.Kind(rawValue: name) else {
-            let got = kindJSON.stringValue.map { "\"\($0)\"" } ?? kindJSON.kindDescription
+            let got = kindJSON.stringValue.map(DiagnosticText.quoted) ?? kindJSON.kindDescription
             let hint = kindJSON.stringValue.map { Suggestion.hint(for: $0, in: Action.Kind.allCases.map(\.rawValue)) } ?? ""
             inKey("action") { $0.report("unknown action \(got); expected one of \(Action.Kind.list)\(hint)", at: kindJSON.offset) }
             return nil
@@ -98,11 +98,16 @@ extension LocatingDecoder {
         switch kind {
         case .set:
             guard let path = inKey("path", { $0.plainString(json["path"]!) }) else { return nil }
+            // State deeper than documents may nest could not be walked safely.
+            guard path.utf8.count < JSONParser.maximumDepth || path.split(separator: ".").count <= JSONParser.maximumDepth else {
+                inKey("path") { $0.report("a state path of more than \(JSONParser.maximumDepth) parts", at: json["path"]!.offset) }
+                return nil
+            }
             return .set(path: path, value: value("value", &self)!)
         case .call:
             guard let service = inKey("service", { $0.plainString(json["service"]!) }) else { return nil }
             if !ServiceName.isValid(service) {
-                inKey("service") { $0.report("expected a service name like \"cart.add\", got \"\(service)\"", at: json["service"]!.offset) }
+                inKey("service") { $0.report("expected a service name like \"cart.add\", got \(DiagnosticText.quoted(service))", at: json["service"]!.offset) }
                 return nil
             }
             let result = json["result"].flatMap { member in inKey("result") { $0.plainString(member) } }
@@ -131,7 +136,7 @@ extension LocatingDecoder {
             inKey(member.key) { decoder in
                 guard let key = KeyName.normalize(member.key), key == member.key else {
                     let hint = KeyName.normalize(member.key).map { "; did you mean \"\($0)\"?" } ?? ""
-                    decoder.report("unknown key name \"\(member.key)\"; expected a character or a key like \"enter\", \"ctrl+r\", \"shift+tab\", \"f5\"\(hint)", at: member.keyOffset)
+                    decoder.report("unknown key name \(DiagnosticText.quoted(member.key)); expected a character or a key like \"enter\", \"ctrl+r\", \"shift+tab\", \"f5\"\(hint)", at: member.keyOffset)
                     return
                 }
                 if let action = decoder.action(member.value) { bindings.append((key, action)) }

@@ -86,7 +86,7 @@ public struct NodeStyle: Sendable, Equatable {
     /// Sets one field from a JSON value; returns the error message when the value does not fit.
     public mutating func set(_ name: String, to value: JSONValue) -> String? {
         guard let field = Field(name: name) else {
-            return "unknown field \"\(name)\"" + Suggestion.hint(for: name, in: Self.fieldNames)
+            return "unknown field \(DiagnosticText.quoted(name))" + Suggestion.hint(for: name, in: Self.fieldNames)
         }
         return set(field, to: value)
     }
@@ -134,13 +134,13 @@ public struct NodeStyle: Sendable, Equatable {
     public static func dimension(_ value: JSONValue) throws(Mismatch) -> Dimension {
         let expected = "expected a number, \"50%\", \"auto\" or \"fill\""
         switch value {
-        case .integer(let cells) where cells >= 0: return .cells(cells)
-        case .number(let cells) where cells >= 0 && cells == cells.rounded(): return .cells(Int(cells))
+        case .integer(let cells) where cells >= 0: return .cells(saturated(cells))
+        case .number(let cells) where cells >= 0 && cells == cells.rounded(): return .cells(saturated(cells))
         case .string("auto"): return .auto
         case .string("fill"): return .fill
         case .string(let text):
             if let percent = percent(text) { return .percent(percent) }
-            throw Mismatch(message: expected + ", got \"\(text)\"")
+            throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
         case .integer, .number: throw Mismatch(message: expected + " (cells are whole and not negative)")
         default: throw Mismatch(message: expected)
         }
@@ -149,12 +149,23 @@ public struct NodeStyle: Sendable, Equatable {
     static func limit(_ value: JSONValue) throws(Mismatch) -> Dimension {
         let expected = "expected a number or a percentage like \"50%\""
         switch value {
-        case .integer(let cells) where cells >= 0: return .cells(cells)
+        case .integer(let cells) where cells >= 0: return .cells(saturated(cells))
         case .string(let text):
             if let percent = percent(text) { return .percent(percent) }
-            throw Mismatch(message: expected + ", got \"\(text)\"")
+            throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
         default: throw Mismatch(message: expected + " (cells are whole and not negative)")
         }
+    }
+
+    /// A count of cells, no more than `Dimension.maximumCells`: larger sizes show nothing
+    /// more, and would overflow the sums layout makes.
+    static func saturated(_ cells: Int) -> Int {
+        min(cells, Dimension.maximumCells)
+    }
+
+    /// A whole, non-negative number of cells given as a double (`1e19`), saturated.
+    static func saturated(_ cells: Double) -> Int {
+        cells < Double(Dimension.maximumCells) ? Int(cells) : Dimension.maximumCells
     }
 
     private static func percent(_ text: String) -> Double? {
@@ -165,14 +176,15 @@ public struct NodeStyle: Sendable, Equatable {
 
     static func flex(_ value: JSONValue) throws(Mismatch) -> Double {
         switch value {
-        case .integer(let weight) where weight >= 0: return Double(weight)
-        case .number(let weight) where weight >= 0: return weight
+        // Weights are shares of what is left; capped like sizes so their sum stays finite.
+        case .integer(let weight) where weight >= 0: return Double(saturated(weight))
+        case .number(let weight) where weight >= 0: return min(weight, Double(Dimension.maximumCells))
         default: throw Mismatch(message: "expected a number not below 0")
         }
     }
 
     static func count(_ value: JSONValue) throws(Mismatch) -> Int {
-        if case .integer(let count) = value, count >= 0 { return count }
+        if case .integer(let count) = value, count >= 0 { return saturated(count) }
         throw Mismatch(message: "expected a whole number not below 0")
     }
 
@@ -180,12 +192,13 @@ public struct NodeStyle: Sendable, Equatable {
         let expected = "expected a whole number, [vertical, horizontal] or [top, right, bottom, left]"
         switch value {
         case .integer(let all) where all >= 0:
+            let all = saturated(all)
             return Edges(top: all, right: all, bottom: all, left: all)
         case .array(let items):
             var sides: [Int] = []
             for item in items {
                 guard case .integer(let side) = item, side >= 0 else { throw Mismatch(message: expected) }
-                sides.append(side)
+                sides.append(saturated(side))
             }
             switch sides.count {
             case 2: return Edges(top: sides[0], right: sides[1], bottom: sides[0], left: sides[1])
@@ -210,7 +223,7 @@ public struct NodeStyle: Sendable, Equatable {
         let names = Keyword.allCases.map(\.rawValue)
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
         guard case .string(let text) = value else { throw Mismatch(message: "expected one of \(list)") }
-        throw Mismatch(message: "expected one of \(list), got \"\(text)\"" + Suggestion.hint(for: text, in: names))
+        throw Mismatch(message: "expected one of \(list), got \(DiagnosticText.quoted(text))" + Suggestion.hint(for: text, in: names))
     }
 
     static func color(_ value: JSONValue) throws(Mismatch) -> ColorValue {
@@ -221,12 +234,12 @@ public struct NodeStyle: Sendable, Equatable {
         case .string(let text) where text.hasPrefix("#"):
             let hex = text.dropFirst()
             guard hex.count == 6, let rgb = UInt32(hex, radix: 16) else {
-                throw Mismatch(message: expected + ", got \"\(text)\"")
+                throw Mismatch(message: expected + ", got \(DiagnosticText.quoted(text))")
             }
             return .rgb(UInt8(rgb >> 16), UInt8(rgb >> 8 & 0xFF), UInt8(rgb & 0xFF))
         case .string(let text):
             if let index = ColorValue.names[text] { return .ansi(index) }
-            throw Mismatch(message: "unknown colour \"\(text)\"; " + expected
+            throw Mismatch(message: "unknown colour \(DiagnosticText.quoted(text)); " + expected
                 + Suggestion.hint(for: text, in: ColorValue.names.keys.sorted()))
         default:
             throw Mismatch(message: expected)
@@ -242,16 +255,17 @@ extension LocatingDecoder {
             report("expected a style object, got \(json.kindDescription)", at: json.offset)
             return
         }
+        let repeated = members.repeatedKeys()
         for index in members.indices {
             // The path is extended only to report or parse: most members need neither.
             let member = members[index]
             let key = member.key
-            if members.hasDuplicateKey(at: index) {
-                inKey(key) { $0.report("duplicate field \"\(key)\"", at: member.keyOffset) }
+            if repeated.contains(index) {
+                inKey(key) { $0.report("duplicate field \(DiagnosticText.quoted(key))", at: member.keyOffset) }
                 continue
             }
             guard let field = NodeStyle.Field(name: key) else {
-                inKey(key) { $0.report("unknown field \"\(key)\"" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
+                inKey(key) { $0.report("unknown field \(DiagnosticText.quoted(key))" + Suggestion.hint(for: key, in: NodeStyle.fieldNames), at: member.keyOffset) }
                 continue
             }
             let value = member.value

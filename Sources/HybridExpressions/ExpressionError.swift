@@ -1,3 +1,5 @@
+import HybridJSON
+
 /// An error from parsing or evaluating an expression.
 ///
 /// `message` is DivKit's exact text (for example
@@ -25,7 +27,7 @@ extension ExpressionError {
     }
 
     static func missingVariable(_ name: String) -> ExpressionError {
-        ExpressionError("Variable '\(name)' is missing.")
+        ExpressionError("Variable '\(DiagnosticText.cut(name))' is missing.")
     }
 
     static let divisionByZero = "Division by zero is not supported."

@@ -17,10 +17,29 @@ extension ExpressionScope {
 }
 
 /// The parameters of a user-defined function over the scope it was called from.
+///
+/// User functions call the ones defined before them, so one call may fan out into
+/// exponentially many, or nest as deep as there are functions: each call's scope carries how
+/// deep it is and the count of calls shared by the whole evaluation, both bounded
+/// (``ExpressionLimits``).
 struct ArgumentScope: ExpressionScope {
     let names: [String]
     let values: [ExpressionValue]
     let parent: any ExpressionScope
+    /// How many user function calls enclose this one, itself included.
+    let depth: Int
+    /// The calls left to this evaluation, shared by every call under the outermost one.
+    let budget: CallBudget
+
+    /// The scope of a call made from `parent`; refused past the nesting or call limits.
+    init(names: [String], values: [ExpressionValue], parent: any ExpressionScope) throws(ExpressionError) {
+        let caller = parent as? ArgumentScope
+        depth = (caller?.depth ?? 0) + 1
+        budget = caller?.budget ?? CallBudget()
+        guard depth <= ExpressionLimits.maximumNesting else { throw ExpressionLimits.nestingError }
+        guard budget.spend() else { throw ExpressionError(ExpressionLimits.callsReason) }
+        (self.names, self.values, self.parent) = (names, values, parent)
+    }
 
     func value(of name: String) -> ExpressionValue? {
         if let index = names.firstIndex(of: name) { return values[index] }
@@ -28,6 +47,18 @@ struct ArgumentScope: ExpressionScope {
     }
 
     func storedValue(of name: String) -> ExpressionValue? { parent.storedValue(of: name) }
+}
+
+/// The user function calls one evaluation may still make.
+final class CallBudget {
+    private var remaining = ExpressionLimits.maximumUserCalls
+
+    /// Takes one call; false when none are left.
+    func spend() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
+    }
 }
 
 /// A scope over a fixed set of declared variables.
@@ -50,6 +81,7 @@ public struct VariableScope: ExpressionScope, Sendable {
         // Slow path only for names that are not declared: try to read them as a state path.
         guard name.contains(".") else { return nil }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard segments.count <= Self.segmentsTriedAsPrefixes else { return longPath(name, segments) }
         var split = segments.count - 1
         while split >= 1 {
             let head = segments[..<split].joined(separator: ".")
@@ -59,6 +91,20 @@ public struct VariableScope: ExpressionScope, Sendable {
             split -= 1
         }
         return nil
+    }
+
+    /// Up to this many segments, each prefix of a dotted name is looked up (cheap for the
+    /// names people write); longer names are matched against the declared names instead, so a
+    /// name of thousands of segments costs one pass, not one lookup per prefix.
+    static let segmentsTriedAsPrefixes = 8
+
+    /// `value(of:)` for a name of many segments: the longest declared name it starts with.
+    private func longPath(_ name: String, _ segments: [String]) -> ExpressionValue? {
+        let head = variables.keys
+            .filter { name.hasPrefix($0 + ".") }
+            .max { $0.utf8.count < $1.utf8.count }
+        guard let head, let root = variables[head] else { return nil }
+        return VariableScope.walk(root, segments[(head.split(separator: ".", omittingEmptySubsequences: false).count)...])
     }
 
     /// Follows dict keys and array indices from `root`; `nil` when a step does not exist.

@@ -25,9 +25,24 @@ public struct Diagnostic: Sendable, Hashable {
         self.severity = severity
     }
 
-    /// `FILE:LINE:COL: PATH: message` (with `warning: ` before the message for warnings).
+    /// `FILE:LINE:COL: PATH: message` (with `warning: ` before the message for warnings); the
+    /// path and message made safe to print (``DiagnosticText/safe(_:)``), whatever they echo.
     public func formatted(in source: SourceText) -> String {
+        formatted(at: source.describe(offset))
+    }
+
+    /// The diagnostic after its location (`FILE:LINE:COL`).
+    func formatted(at location: String) -> String {
         let prefix = severity == .warning ? "warning: " : ""
-        return "\(source.describe(offset)): \(path): \(prefix)\(message)"
+        return "\(location): \(DiagnosticText.safe(path)): \(prefix)\(DiagnosticText.safe(message))"
+    }
+}
+
+extension Sequence<Diagnostic> {
+    /// Each diagnostic as `FILE:LINE:COL: PATH: message`, located in one pass over `source`
+    /// however many there are (locating each on its own reads the text once per problem).
+    public func formatted(in source: SourceText) -> [String] {
+        let diagnostics = Array(self)
+        return zip(diagnostics, source.describe(diagnostics.map(\.offset))).map { $0.formatted(at: $1) }
     }
 }

@@ -134,7 +134,7 @@ struct JSONReader {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 let key = lastString()
-                throw error("unexpected \(describeCurrent()), expected ':' after member name \"\(key)\"")
+                throw error("unexpected \(describeCurrent()), expected ':' after member name \(DiagnosticText.quoted(key))")
             }
             index += 1
             skipWhitespace()
@@ -189,6 +189,10 @@ struct JSONReader {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(byte == 0x0A ? "unterminated string" : "control character in a string; escape it") }
+            if byte >= 0x80 {
+                try skipUTF8Character()
+                continue
+            }
             index += 1
         }
         guard index < bytes.count else { throw error("unterminated string", at: start) }
@@ -229,11 +233,46 @@ struct JSONReader {
                 }
             default:
                 if byte < 0x20 { throw error(byte == 0x0A ? "unterminated string" : "control character in a string; escape it") }
+                if byte >= 0x80 {
+                    let start = index
+                    try skipUTF8Character()
+                    scalars.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    continue
+                }
                 scalars.append(byte)
                 index += 1
             }
         }
         throw error("unterminated string", at: start)
+    }
+
+    /// Steps over the multi-byte UTF-8 character at `index` (RFC 3629: no overlong forms, no
+    /// surrogates, nothing past U+10FFFF), or reports the first byte that breaks it, by its
+    /// own value and offset.
+    mutating func skipUTF8Character() throws(JSONSyntaxError) {
+        let lead = bytes[index]
+        // The length, and the range the second byte must be in (narrower after some leads).
+        let length: Int
+        let second: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, second) = (3, 0x80...0xBF)
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: throw error("invalid UTF-8: byte 0x\(String(lead, radix: 16)) cannot start a character")
+        }
+        for step in 1..<length {
+            let position = index + step
+            guard position < bytes.count else { throw error("invalid UTF-8: a character is cut off by the end of input", at: index) }
+            let byte = bytes[position]
+            guard step == 1 ? second.contains(byte) : (0x80...0xBF).contains(byte) else {
+                throw error("invalid UTF-8: byte 0x\(String(byte, radix: 16)) cannot continue the character", at: position)
+            }
+        }
+        index += length
     }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
@@ -302,6 +341,8 @@ struct JSONReader {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text) else { throw error("invalid number", at: start) }
+        // `1e999` reads as infinity, which no later step can use or write back as JSON.
+        guard value.isFinite else { throw error("number out of range", at: start) }
         entries.append(JSONTape.Entry(tag: .number, offset: start, payload: Int(bitPattern: UInt(value.bitPattern))))
     }
 

@@ -19,14 +19,18 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// Steps back out.
     public mutating func pop() { segments.removeLast() }
 
-    /// `$` followed by `.key`, `["odd key"]` and `[index]` steps.
+    /// `$` followed by `.key`, `["odd key"]` and `[index]` steps; long keys are cut
+    /// (``DiagnosticText/cut(_:)``), since paths are echoed in messages.
     public var description: String {
         var text = "$"
         for segment in segments {
             switch segment {
-            case .key(let key) where !key.isEmpty && key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }):
-                text += "." + key
-            case .key(let key):
+            case .key(let whole):
+                let key = DiagnosticText.cut(whole)
+                guard key.isEmpty || !key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }) else {
+                    text += "." + key
+                    continue
+                }
                 // Escaped so a key holding a quote still reads as one key.
                 var escaped = ""
                 for character in key {

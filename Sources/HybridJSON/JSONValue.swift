@@ -65,10 +65,13 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// Sets the value at a dotted path, creating intermediate objects as needed.
-    /// Returns `false` when the path crosses a value that is neither an object nor an array.
+    /// Returns `false` when the path crosses a value that is neither an object nor an array,
+    /// or has more segments than `JSONParser.maximumDepth` (a document's `set` action could
+    /// otherwise build state nested too deep for anything recursive to walk).
     @discardableResult
     public mutating func setValue(_ newValue: JSONValue, atPath path: String) -> Bool {
         let segments = path.split(separator: Character("."), omittingEmptySubsequences: false).map(String.init)
+        guard segments.count <= JSONParser.maximumDepth else { return false }
         return Self.set(newValue, in: &self, segments: segments[...])
     }
 

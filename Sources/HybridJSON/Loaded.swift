@@ -24,5 +24,5 @@ public struct Loaded<Value: Sendable>: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
-    public var formattedDiagnostics: [String] { diagnostics.map { $0.formatted(in: source) } }
+    public var formattedDiagnostics: [String] { diagnostics.formatted(in: source) }
 }

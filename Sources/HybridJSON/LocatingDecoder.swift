@@ -32,10 +32,10 @@ extension LocatingDecoder {
     public mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {
         for (member, isDuplicate) in members.unexpected(allowing: allowed) {
             if isDuplicate {
-                inKey(member.key) { $0.report("duplicate field \"\(member.key)\"", at: member.keyOffset) }
+                inKey(member.key) { $0.report("duplicate field \(DiagnosticText.quoted(member.key))", at: member.keyOffset) }
             } else {
                 let hint = Suggestion.hint(for: member.key, in: allowed)
-                inKey(member.key) { $0.report("unknown field \"\(member.key)\" in \(owner())\(hint)", at: member.keyOffset) }
+                inKey(member.key) { $0.report("unknown field \(DiagnosticText.quoted(member.key)) in \(owner())\(hint)", at: member.keyOffset) }
             }
         }
     }

@@ -24,7 +24,7 @@ extension SourceJSON {
     /// The members of an object, in source order, read in place from the parse tree.
     public struct Members: Collection, Sendable {
         /// A position among the members.
-        public struct Index: Comparable, Sendable {
+        public struct Index: Comparable, Hashable, Sendable {
             /// The tape index of the member's key.
             @usableFromInline let key: Int
 
@@ -72,15 +72,38 @@ extension SourceJSON {
             tape.hasEarlierKey(like: position.key, inObjectAt: object)
         }
 
+        /// The positions of the members whose key repeats an earlier key of the object. Small objects
+        /// (nearly all) compare their keys pairwise on the tape; large ones hash them, so a
+        /// hostile object of many thousand members costs one pass.
+        public func repeatedKeys() -> Set<Index> {
+            var repeated = Set<Index>()
+            var position = object + 1
+            let end = tape.entries[object].payload
+            if count <= 32 {
+                while position < end {
+                    if tape.hasEarlierKey(like: position, inObjectAt: object) { repeated.insert(Index(key: position)) }
+                    position = tape.next(after: position + 1)
+                }
+                return repeated
+            }
+            var seen = Set<[UInt8]>()
+            while position < end {
+                if !tape.withUTF8(ofStringAt: position, { seen.insert(Array($0)).inserted }) { repeated.insert(Index(key: position)) }
+                position = tape.next(after: position + 1)
+            }
+            return repeated
+        }
+
         /// The members a strict reader reports, in order: those whose key repeats an earlier
         /// one, and those whose key is not in `names`. Checked on the tape without building
         /// keys, since most objects have none.
         public func unexpected(allowing names: [String]) -> [(member: Member, isDuplicate: Bool)] {
             var found: [(member: Member, isDuplicate: Bool)] = []
+            let repeated = repeatedKeys()
             var position = object + 1
             let end = tape.entries[object].payload
             while position < end {
-                if tape.hasEarlierKey(like: position, inObjectAt: object) {
+                if repeated.contains(Index(key: position)) {
                     found.append((Member(tape: tape, keyIndex: position), true))
                 } else if !names.contains(where: { tape.string(at: position, equals: $0) }) {
                     found.append((Member(tape: tape, keyIndex: position), false))

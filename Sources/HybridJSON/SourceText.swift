@@ -36,4 +36,30 @@ public struct SourceText: Sendable {
         let (line, column) = location(of: offset)
         return "\(name):\(line):\(column)"
     }
+
+    /// `NAME:LINE:COL` for each of `offsets`, in their order, in one pass over the text: a
+    /// file with many thousand problems is located in the time of reading it once, not once
+    /// per problem.
+    public func describe(_ offsets: [Int]) -> [String] {
+        var located = [String](repeating: "", count: offsets.count)
+        var line = 1
+        var column = 1
+        var position = 0
+        for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let end = min(max(offsets[index], 0), bytes.count)
+            while position < end {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    // Continuation bytes (10xxxxxx) do not start a character.
+                    column += 1
+                }
+                position += 1
+            }
+            located[index] = "\(name):\(line):\(column)"
+        }
+        return located
+    }
 }

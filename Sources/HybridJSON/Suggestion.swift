@@ -2,14 +2,19 @@
 public enum Suggestion {
     /// The closest candidate within a small edit distance, or `nil`.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let lowered = word.lowercased()
+        // A long word (a hostile megabyte key) is near no name: skip the quadratic distance.
+        guard word.utf8.count <= 64 else { return nil }
+        let lowered = Array(word.lowercased())
+        let allowed = max(1, min(3, lowered.count / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(Array(lowered), Array(candidate.lowercased()))
+            let name = Array(candidate.lowercased())
+            // The distance is at least the difference in length.
+            guard abs(name.count - lowered.count) <= allowed else { continue }
+            let distance = editDistance(lowered, name)
             if best == nil || distance < best!.distance { best = (candidate, distance) }
         }
         guard let best else { return nil }
-        let allowed = max(1, min(3, word.count / 3))
         return best.distance <= allowed ? best.name : nil
     }
 

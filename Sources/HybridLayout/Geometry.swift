@@ -3,6 +3,11 @@
 
 /// A size along one axis, as a style writes it.
 public enum Dimension: Sendable, Equatable {
+    /// The most cells a size, an edge or a gap may take: any larger number a document gives
+    /// is taken as this many. Far more than a terminal shows, and small enough that sums of
+    /// sizes over a whole screen never overflow.
+    public static let maximumCells = 100_000
+
     /// A fixed number of cells.
     case cells(Int)
     /// A share of the parent's inner size, 0…100.

@@ -6,6 +6,11 @@ import HybridCells
 /// Items that do not fit are not shrunk: they are placed past the end and clipped when drawn,
 /// which keeps the layout predictable in a fixed-size terminal.
 public enum LayoutEngine {
+    /// The height measured against where nothing bounds it (inside a scroll, a column's
+    /// content). Large enough that no real content reaches it, small enough that thousands of
+    /// such heights still add up without overflow.
+    static let unboundedHeight = 1 << 40
+
     /// Sizes and places `root` and everything under it to fill `area`.
     public static func layout(_ root: any LayoutItem, in area: Rect) {
         let margin = root.layoutStyle.margin
@@ -68,7 +73,7 @@ public enum LayoutEngine {
     static func contentSize(_ item: any LayoutItem, maxWidth: Int) -> Size {
         let style = item.layoutStyle
         let children = item.layoutChildren
-        let unbounded = Size(width: maxWidth, height: Int.max / 4)
+        let unbounded = Size(width: maxWidth, height: unboundedHeight)
         switch style.arrangement {
         case .leaf:
             return item.contentSize(maxWidth: maxWidth)
@@ -116,7 +121,7 @@ public enum LayoutEngine {
             var height = 0
             for child in children {
                 let margin = child.layoutStyle.margin
-                height += heightForContent(child, available: Size(width: maxWidth - margin.horizontal, height: Int.max / 4)) + margin.vertical
+                height += heightForContent(child, available: Size(width: maxWidth - margin.horizontal, height: unboundedHeight)) + margin.vertical
             }
             return height + style.gap * max(0, children.count - 1)
         case .horizontal, .overlay:

@@ -24,7 +24,7 @@ struct CommandRunner {
         return Bundle.main.bundleURL
     }
 
-    static func hybrid(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double? = nil) throws -> Result {
+    static func hybrid(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil, timeout: Double? = nil) throws -> Result {
         try run("hybrid", arguments, environment: environment, input: input, timeout: timeout)
     }
 
@@ -32,7 +32,7 @@ struct CommandRunner {
     /// `input` on its standard input (none by default). With a `timeout` (seconds), a child still
     /// running then is killed and `Result.timedOut` says so: a hang fails the test, not the run.
     static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:],
-                    input: String? = nil, timeout: Double? = nil) throws -> Result {
+                    input: Data? = nil, timeout: Double? = nil) throws -> Result {
         // Files rather than pipes: a large frame can never fill a pipe and stall the child.
         let folder = try TemporaryDirectory("hybrid-run")
         defer { folder.remove() }
@@ -41,7 +41,7 @@ struct CommandRunner {
         var inputURL: URL?
         if let input {
             inputURL = folder.url.appendingPathComponent("stdin")
-            try Data(input.utf8).write(to: inputURL!)
+            try input.write(to: inputURL!)
         }
         let process = try start(program, arguments, in: repository, environment: environment, input: inputURL, output: outputURL, errors: errorURL)
         var timedOut = false

@@ -6,7 +6,7 @@ import XCTest
 final class ExprCommandTests: XCTestCase {
     /// Runs `hybrid expr` with `input` on standard input.
     private func expr(_ input: String) throws -> CommandRunner.Result {
-        try CommandRunner.hybrid(["expr"], input: input)
+        try CommandRunner.hybrid(["expr"], input: Data(input.utf8))
     }
 
     func testAnswersEachLineInOrder() throws {

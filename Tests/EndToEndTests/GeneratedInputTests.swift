@@ -49,7 +49,7 @@ import Testing
             line += #", "variables": [{"name": "n", "type": "integer", "value": 9223372036854775807}, {"name": "s", "type": "string", "value": "x"}]}"#
             lines.append(line)
         }
-        let result = try CommandRunner.hybrid(["expr"], input: lines.joined(separator: "\n") + "\n", timeout: Self.bound)
+        let result = try CommandRunner.hybrid(["expr"], input: Data((lines.joined(separator: "\n") + "\n").utf8), timeout: Self.bound)
         #expect(!result.timedOut, "expr did not end within \(Self.bound) s")
         #expect(result.status == 0, "expr exited \(result.status): \(result.standardError.prefix(300))")
         let answers = result.standardOutput.split(separator: "\n")

@@ -130,8 +130,8 @@ final class ConformanceTests: XCTestCase {
                 parameters.append((argumentName, type))
             }
             do {
-                library.registerUserFunction(name: name, parameters: parameters,
-                                             body: try ExpressionTemplate(parsing: body, functions: library))
+                try library.registerUserFunction(name: name, parameters: parameters,
+                                                 body: try ExpressionTemplate(parsing: body, functions: library))
             } catch {
                 return "function body: \(error.message)"
             }

@@ -20,7 +20,12 @@ enum Operators {
         case .equal: return .boolean(left == right)
         case .notEqual: return .boolean(left != right)
         case .plus:
-            if case .string(let a) = left, case .string(let b) = right { return .string(a + b) }
+            if case .string(let a) = left, case .string(let b) = right {
+                guard a.utf8.count + b.utf8.count <= ExpressionLimits.maximumStringBytes else {
+                    throw .evaluation("\(left.messageFormat) + \(right.messageFormat)", ExpressionLimits.stringReason)
+                }
+                return .string(a + b)
+            }
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             if case .datetime(let a) = left, case .datetime(let b) = right {
                 return .boolean(compare(op, a, b))
@@ -67,20 +72,29 @@ enum Operators {
 
     private static func numbers(_ op: BinaryOperator, _ a: Double, _ b: Double) throws(ExpressionError) -> ExpressionValue {
         switch op {
-        case .plus: return .number(a + b)
-        case .minus: return .number(a - b)
-        case .multiply: return .number(a * b)
+        case .plus: return try finite(a + b, op, a, b)
+        case .minus: return try finite(a - b, op, a, b)
+        case .multiply: return try finite(a * b, op, a, b)
         case .divide, .modulo:
             guard b != 0 else {
                 throw .evaluation("\(NumberFormatting.kotlinString(a)) \(op.symbol) \(NumberFormatting.kotlinString(b))",
                                   ExpressionError.divisionByZero)
             }
             // `%` keeps the dividend's sign, like Kotlin's and C's fmod.
-            return .number(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b))
+            return try finite(op == .divide ? a / b : a.truncatingRemainder(dividingBy: b), op, a, b)
         case .equal: return .boolean(a == b)
         case .notEqual: return .boolean(a != b)
         case .less, .lessOrEqual, .greater, .greaterOrEqual: return .boolean(compare(op, a, b))
         }
+    }
+
+    /// `result` of `a op b`, unless it overflowed past the largest number.
+    private static func finite(_ result: Double, _ op: BinaryOperator, _ a: Double, _ b: Double) throws(ExpressionError) -> ExpressionValue {
+        guard result.isFinite else {
+            throw .evaluation("\(NumberFormatting.kotlinString(a)) \(op.symbol) \(NumberFormatting.kotlinString(b))",
+                              ExpressionLimits.numberOverflowReason)
+        }
+        return .number(result)
     }
 
     private static func compare<T: Comparable>(_ op: BinaryOperator, _ a: T, _ b: T) -> Bool {

@@ -7,6 +7,8 @@ public struct FunctionLibrary: Sendable {
     public private(set) var functions: [String: [ExpressionFunction]] = [:]
     /// Method overloads by name; the receiver is each overload's first parameter.
     public private(set) var methods: [String: [ExpressionFunction]] = [:]
+    /// User-defined functions registered so far (each may call the earlier ones).
+    private var userFunctionCount = 0
 
     /// An empty library.
     public init() {}
@@ -116,13 +118,18 @@ extension FunctionLibrary {
     /// Adds a user-defined function whose body is an expression over its named parameters
     /// (DivKit's custom functions, as in `"functions": [{"name", "arguments", "body"}]`).
     /// The body sees the parameters over the calling scope. Such a function can also be passed
-    /// by name to `filter`.
+    /// by name to `filter`. At most ``ExpressionLimits/maximumUserFunctions`` are accepted: each
+    /// holds the ones it calls, so their chain is as deep as their number.
     public mutating func registerUserFunction(name: String, parameters: [(name: String, type: ExpressionType)],
-                                              body: ExpressionTemplate) {
+                                              body: ExpressionTemplate) throws(ExpressionError) {
+        guard userFunctionCount < ExpressionLimits.maximumUserFunctions else {
+            throw ExpressionError("More than \(ExpressionLimits.maximumUserFunctions) user-defined functions.")
+        }
+        userFunctionCount += 1
         let names = parameters.map(\.name)
         register(ExpressionFunction(name: name, parameters: parameters.map(\.type), parameterNames: names) {
             (arguments: [ExpressionValue], scope: any ExpressionScope) throws(ExpressionError) in
-            try body.evaluate(in: ArgumentScope(names: names, values: arguments, parent: scope))
+            try body.evaluate(in: try ArgumentScope(names: names, values: arguments, parent: scope))
         })
     }
 }

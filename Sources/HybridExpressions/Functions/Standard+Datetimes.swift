@@ -1,87 +1,20 @@
 import Foundation
 
-/// A datetime taken apart in UTC (proleptic Gregorian), with whole milliseconds.
-struct CivilTime: Equatable {
-    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int
-
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    /// The civil date of a day count since 1970-01-01.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        let next = month == 12 ? days(year: year + 1, month: 1, day: 1) : days(year: year, month: month + 1, day: 1)
-        return next - days(year: year, month: month, day: 1)
-    }
-
-    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int) {
-        (self.year, self.month, self.day) = (year, month, day)
-        (self.hour, self.minute, self.second, self.millisecond) = (hour, minute, second, millisecond)
-    }
-
-    /// `date` shifted by `offset` seconds (a time zone's), taken apart.
-    init(_ date: Date, offset: Int = 0) {
-        let millis = CivilTime.milliseconds(date) + offset * 1000
-        let (dayCount, inDay) = millis.quotientAndRemainder(dividingBy: 86_400_000)
-        let days = inDay < 0 ? dayCount - 1 : dayCount
-        let ms = inDay < 0 ? inDay + 86_400_000 : inDay
-        (year, month, day) = CivilTime.date(days: days)
-        hour = ms / 3_600_000
-        minute = ms / 60_000 % 60
-        second = ms / 1000 % 60
-        millisecond = ms % 1000
-    }
-
-    static func milliseconds(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 1000).rounded()) }
-
-    var daysSinceEpoch: Int { CivilTime.days(year: year, month: month, day: day) }
-
-    var date: Date {
-        let millis = daysSinceEpoch * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond
-        return Date(timeIntervalSince1970: Double(millis) / 1000)
-    }
-
-    /// ISO day of the week: Monday 1 … Sunday 7.
-    var isoWeekday: Int {
-        let d = (daysSinceEpoch % 7 + 7) % 7  // 1970-01-01 was a Thursday (4)
-        return (d + 3) % 7 + 1
-    }
-
-    var dayOfYear: Int { daysSinceEpoch - CivilTime.days(year: year, month: 1, day: 1) + 1 }
-}
-
 extension FunctionLibrary {
     /// Datetimes (UTC, millisecond precision), their getters and setters, formatting, and
     /// intervals given in milliseconds.
     mutating func registerDatetimes() {
-        register("parseUnixTime", [.integer]) { args in
-            .datetime(Date(timeIntervalSince1970: TimeInterval(args.integer(0))))
+        register("parseUnixTime", [.integer]) { args throws(ExpressionError) in
+            try .datetime(secondsSince1970: args.integer(0))
         }
-        register("parseUnixTimeAsLocal", [.integer]) { args in
-            .datetime(Date(timeIntervalSince1970: TimeInterval(args.integer(0))))
+        register("parseUnixTimeAsLocal", [.integer]) { args throws(ExpressionError) in
+            try .datetime(secondsSince1970: args.integer(0))
         }
         register("nowLocal", []) { _ in .datetime(Date()) }
-        register("addMillis", [.datetime, .integer]) { args in
-            .datetime(args.datetime(0).addingTimeInterval(TimeInterval(args.integer(1)) / 1000))
+        register("addMillis", [.datetime, .integer]) { args throws(ExpressionError) in
+            let (sum, overflow) = CivilTime.milliseconds(args.datetime(0)).addingReportingOverflow(args.integer(1))
+            guard !overflow else { throw DatetimeRange.error }
+            return .datetime(try DatetimeRange.date(milliseconds: sum))
         }
 
         let getters: [(String, @Sendable (CivilTime) -> Int)] = [
@@ -104,7 +37,8 @@ extension FunctionLibrary {
             }
         }
         let setters: [(String, Setter)] = [
-            ("setYear", { time, value in time.year = value }),
+            // Years beyond the datetime range are refused before any arithmetic on them.
+            ("setYear", ranged("year", DatetimeRange.years) { $0.year = $1 }),
             ("setMonth", ranged("month", 1...12) { $0.month = $1 }),
             ("setDay", { time, value throws(ExpressionError) in
                 // -1 is the day before the first: the last day of the previous month.
@@ -114,7 +48,7 @@ extension FunctionLibrary {
                     return
                 }
                 guard value >= 1, value <= CivilTime.daysInMonth(year: time.year, month: time.month) else {
-                    throw ExpressionError("Unable to set day \(value) for date \(DateFormatting.string(time.date)).")
+                    throw ExpressionError("Unable to set day \(value) for date \(DateFormatting.string(try time.date())).")
                 }
                 time.day = value
             }),
@@ -129,7 +63,7 @@ extension FunctionLibrary {
                 try setter(&time, args.integer(1))
                 // Setting the year may leave Feb 29 in a common year: clamp like a calendar does.
                 time.day = min(time.day, CivilTime.daysInMonth(year: time.year, month: time.month))
-                return .datetime(time.date)
+                return .datetime(try time.date())
             }
         }
 

@@ -17,10 +17,16 @@ extension FunctionLibrary {
             guard start <= end else { throw ExpressionError("Indexes should be in ascending order.") }
             return .string(String(decoding: units[start..<end], as: UTF16.self))
         }
-        register("replaceAll", [.string, .string, .string]) { args in
-            let target = args.string(1)
-            guard !target.isEmpty else { return .string(args.string(0)) }
-            return .string(args.string(0).replacingOccurrences(of: target, with: args.string(2)))
+        register("replaceAll", [.string, .string, .string]) { args throws(ExpressionError) in
+            let (text, target, replacement) = (args.string(0), args.string(1), args.string(2))
+            guard !target.isEmpty else { return .string(text) }
+            // Each match may grow the text: the result's size is known before it is made.
+            let matches = text.components(separatedBy: target).count - 1
+            let growth = replacement.utf8.count - target.utf8.count
+            guard growth <= 0 || text.utf8.count + matches * growth <= ExpressionLimits.maximumStringBytes else {
+                throw ExpressionError(ExpressionLimits.stringReason)
+            }
+            return .string(text.replacingOccurrences(of: target, with: replacement))
         }
         register("index", [.string, .string]) { args in
             let text = args.string(0), needle = args.string(1)
@@ -47,32 +53,32 @@ extension FunctionLibrary {
         register("toUpperCase", [.string]) { args in .string(args.string(0).uppercased()) }
         register("toLowerCase", [.string]) { args in .string(args.string(0).lowercased()) }
         for first in [ExpressionType.string, .integer] {
-            register("padStart", [first, .integer, .string]) { args in
+            register("padStart", [first, .integer, .string]) { args throws(ExpressionError) in
                 let text = args[0].displayString
-                return .string(FunctionLibrary.padding(text, args.integer(1), args.string(2)) + text)
+                return .string(try FunctionLibrary.padding(text, args.integer(1), args.string(2)) + text)
             }
-            register("padEnd", [first, .integer, .string]) { args in
+            register("padEnd", [first, .integer, .string]) { args throws(ExpressionError) in
                 let text = args[0].displayString
-                return .string(text + FunctionLibrary.padding(text, args.integer(1), args.string(2)))
+                return .string(text + (try FunctionLibrary.padding(text, args.integer(1), args.string(2))))
             }
         }
         register("encodeUri", [.string]) { args in .string(FunctionLibrary.encodeURIComponent(args.string(0))) }
         register("decodeUri", [.string]) { args in .string(args.string(0).removingPercentEncoding ?? args.string(0)) }
         register("testRegex", [.string, .string]) { args throws(ExpressionError) in
-            guard let regex = try? NSRegularExpression(pattern: args.string(1)) else {
-                throw ExpressionError("Invalid regular expression.")
-            }
-            let text = args.string(0)
-            return .boolean(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+            .boolean(try BoundedRegex.matches(args.string(0), pattern: args.string(1)))
         }
     }
 
     /// The fill that brings `text` to `length` UTF-16 units by repeating `pad`; empty when
-    /// `text` is long enough or `pad` is empty.
-    static func padding(_ text: String, _ length: Int, _ pad: String) -> String {
-        let missing = length - text.utf16.count
+    /// `text` is long enough or `pad` is empty; refused when it would pass
+    /// ``ExpressionLimits/maximumStringBytes``, before anything is allocated.
+    static func padding(_ text: String, _ length: Int, _ pad: String) throws(ExpressionError) -> String {
+        // Compared before subtracting: a length near `Int.min` must not overflow.
+        let count = text.utf16.count
+        let missing = length > count ? length - count : 0
         let padUnits = Array(pad.utf16)
         guard missing > 0, !padUnits.isEmpty else { return "" }
+        guard missing <= ExpressionLimits.maximumStringBytes - text.utf8.count else { throw ExpressionError(ExpressionLimits.stringReason) }
         let units = (0..<missing).map { padUnits[$0 % padUnits.count] }
         return String(decoding: units, as: UTF16.self)
     }

@@ -1,3 +1,5 @@
+import HybridJSON
+
 /// A lexing failure. `isTokenizing` marks DivKit's "tokenizing" errors, which are reported as
 /// `Error tokenizing '<whole input>'.`; the others keep their own text.
 struct LexError: Error {
@@ -34,6 +36,8 @@ struct Lexer {
     private var hasExpression = false
     /// Whether the whole input is exactly one `@{…}` (its value keeps its type).
     private var isBareExpression = false
+    /// How many string literals holding `@{…}` are open, each a level of recursion.
+    private var literalDepth = 0
 
     private init(_ source: String) {
         scalars = Array(source.unicodeScalars)
@@ -48,7 +52,8 @@ struct Lexer {
             let kind: LexedTemplate.Kind = lexer.isBareExpression ? .expression : lexer.hasExpression ? .template : .constant
             return LexedTemplate(tokens: tokens, kind: kind)
         } catch {
-            throw ExpressionError(error.isTokenizing ? "Error tokenizing '\(source)'." : error.message)
+            // DivKit echoes the whole input; a long one is cut (``DiagnosticText``).
+            throw ExpressionError(error.isTokenizing ? "Error tokenizing '\(DiagnosticText.cut(source))'." : error.message)
         }
     }
 
@@ -57,7 +62,14 @@ struct Lexer {
     /// Reads text with embedded expressions: the whole input, or a quoted literal inside an
     /// expression (then the opening quote is at `index` and the closing one is consumed).
     private mutating func processTemplate(into tokens: inout [Token], isPartOfExpression: Bool) throws(LexError) {
-        if isPartOfExpression { forward() }
+        if isPartOfExpression {
+            guard literalDepth < ExpressionLimits.maximumNesting else {
+                throw LexError(message: ExpressionLimits.nestingError.message, isTokenizing: false)
+            }
+            literalDepth += 1
+            forward()
+        }
+        defer { if isPartOfExpression { literalDepth -= 1 } }
         var templateTokens: [Token] = []
         let leading = try processString(isLiteral: isPartOfExpression)
 

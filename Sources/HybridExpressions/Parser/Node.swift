@@ -3,6 +3,15 @@
 ///
 /// Nodes are immutable after construction, which is why sharing them across threads is safe.
 class Node: @unchecked Sendable, CustomStringConvertible {
+    /// The number of nodes on the longest path down from this one. Evaluating, printing and
+    /// freeing a tree recurse that deep, so the parser refuses trees taller than
+    /// ``ExpressionLimits/maximumTreeHeight``.
+    let height: Int
+
+    init(children: [Node] = []) {
+        height = 1 + (children.lazy.map(\.height).max() ?? 0)
+    }
+
     /// Evaluates the node against `scope`.
     func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         fatalError("Node subclasses override evaluate")
@@ -15,7 +24,10 @@ class Node: @unchecked Sendable, CustomStringConvertible {
 /// A literal value.
 final class LiteralNode: Node, @unchecked Sendable {
     let value: ExpressionValue
-    init(_ value: ExpressionValue) { self.value = value }
+    init(_ value: ExpressionValue) {
+        self.value = value
+        super.init()
+    }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue { value }
     override var description: String { value.messageFormat }
 }
@@ -23,7 +35,10 @@ final class LiteralNode: Node, @unchecked Sendable {
 /// A variable (possibly a dotted name or state path), resolved by the scope.
 final class VariableNode: Node, @unchecked Sendable {
     let name: String
-    init(_ name: String) { self.name = name }
+    init(_ name: String) {
+        self.name = name
+        super.init()
+    }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         guard let value = scope.value(of: name) else { throw .missingVariable(name) }
         return value
@@ -39,6 +54,7 @@ final class UnaryNode: Node, @unchecked Sendable {
     init(_ op: Operator, _ operand: Node) {
         self.op = op
         self.operand = operand
+        super.init(children: [operand])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         try Operators.unary(op, try operand.evaluate(scope))
@@ -55,6 +71,7 @@ final class BinaryNode: Node, @unchecked Sendable {
         self.op = op
         self.left = left
         self.right = right
+        super.init(children: [left, right])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         let l = try left.evaluate(scope)
@@ -73,6 +90,7 @@ final class LogicalNode: Node, @unchecked Sendable {
         self.isAnd = isAnd
         self.left = left
         self.right = right
+        super.init(children: [left, right])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         let symbol = isAnd ? "&&" : "||"
@@ -97,6 +115,7 @@ final class TernaryNode: Node, @unchecked Sendable {
         self.condition = condition
         self.then = then
         self.otherwise = otherwise
+        super.init(children: [condition, then, otherwise])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         guard case .boolean(let flag) = try condition.evaluate(scope) else {
@@ -115,6 +134,7 @@ final class TryNode: Node, @unchecked Sendable {
     init(_ value: Node, _ fallback: Node) {
         self.value = value
         self.fallback = fallback
+        super.init(children: [value, fallback])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         do {
@@ -139,6 +159,7 @@ final class CallNode: Node, @unchecked Sendable {
         self.arguments = arguments
         self.overloads = overloads
         self.isMethod = isMethod
+        super.init(children: arguments)
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         var values: [ExpressionValue] = []
@@ -153,7 +174,7 @@ final class CallNode: Node, @unchecked Sendable {
             let function = overloads.count == 1 && overloads[0].fits(values)
                 ? overloads[0]
                 : try OverloadResolver.resolve(overloads, values.map(\.type), isMethod: isMethod)
-            return try function.body(function.cast(values), scope)
+            return try ExpressionLimits.checked(function.body(function.cast(values), scope))
         } catch {
             // Bodies throw bare reasons; DivKit shows the call with its argument values.
             if error.isComplete { throw error }
@@ -172,7 +193,10 @@ final class CallNode: Node, @unchecked Sendable {
 /// Text with embedded expressions; evaluates to the concatenation of the parts' display strings.
 final class TemplateNode: Node, @unchecked Sendable {
     let parts: [Node]
-    init(_ parts: [Node]) { self.parts = parts }
+    init(_ parts: [Node]) {
+        self.parts = parts
+        super.init(children: parts)
+    }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         var text = ""
         for part in parts {
@@ -180,6 +204,7 @@ final class TemplateNode: Node, @unchecked Sendable {
             case .string(let piece): text += piece
             case let other: text += other.displayString
             }
+            guard text.utf8.count <= ExpressionLimits.maximumStringBytes else { throw ExpressionError(ExpressionLimits.stringReason) }
         }
         return .string(text)
     }
@@ -197,6 +222,7 @@ final class FilterNode: Node, @unchecked Sendable {
         self.receiver = receiver
         self.predicate = predicate
         self.overloads = overloads
+        super.init(children: [receiver])
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
         let value = try receiver.evaluate(scope)

@@ -15,9 +15,14 @@
 ///
 /// `!:` sits between comparison and sum: that is what DivKit's conformance data requires
 /// (`x !: 8 + 4 > 2` is `(x !: (8 + 4)) > 2`).
+///
+/// Recursion is bounded (``ExpressionLimits``): every way to nest goes through `expression()`
+/// or `unary()`, which count their depth, and every node built is checked for height, so no
+/// input can overflow the stack here or later when the tree is evaluated.
 struct Parser {
     private let tokens: [Token]
     private var index = 0
+    private var depth = 0
     private let library: FunctionLibrary
     /// Every variable name read, for dependency tracking.
     private(set) var variables: Set<String> = []
@@ -39,6 +44,8 @@ struct Parser {
     // MARK: Grammar
 
     private mutating func expression() throws(ExpressionError) -> Node {
+        try enter()
+        defer { depth -= 1 }
         let condition = try or()
         guard current == .question else { return condition }
         forward()
@@ -46,14 +53,14 @@ struct Parser {
         guard current == .colon else { throw ExpressionError("':' expected in ternary-if-else expression") }
         forward()
         let otherwise = try expression()
-        return TernaryNode(condition, then, otherwise)
+        return try limited(TernaryNode(condition, then, otherwise))
     }
 
     private mutating func or() throws(ExpressionError) -> Node {
         var left = try and()
         while current == .or {
             forward()
-            left = LogicalNode(isAnd: false, left, try and())
+            left = try limited(LogicalNode(isAnd: false, left, try and()))
         }
         return left
     }
@@ -62,7 +69,7 @@ struct Parser {
         var left = try equality()
         while current == .and {
             forward()
-            left = LogicalNode(isAnd: true, left, try equality())
+            left = try limited(LogicalNode(isAnd: true, left, try equality()))
         }
         return left
     }
@@ -71,7 +78,7 @@ struct Parser {
         var left = try comparison()
         while case .binary(let op)? = current, op == .equal || op == .notEqual {
             forward()
-            left = BinaryNode(op, left, try comparison())
+            left = try limited(BinaryNode(op, left, try comparison()))
         }
         return left
     }
@@ -80,7 +87,7 @@ struct Parser {
         var left = try tryLevel()
         while case .binary(let op)? = current, [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(op) {
             forward()
-            left = BinaryNode(op, left, try tryLevel())
+            left = try limited(BinaryNode(op, left, try tryLevel()))
         }
         return left
     }
@@ -89,7 +96,7 @@ struct Parser {
         var left = try sum()
         while current == .tryFallback {
             forward()
-            left = TryNode(left, try sum())
+            left = try limited(TryNode(left, try sum()))
         }
         return left
     }
@@ -98,7 +105,7 @@ struct Parser {
         var left = try factor()
         while case .binary(let op)? = current, op == .plus || op == .minus {
             forward()
-            left = BinaryNode(op, left, try factor())
+            left = try limited(BinaryNode(op, left, try factor()))
         }
         return left
     }
@@ -107,18 +114,23 @@ struct Parser {
         var left = try unary()
         while case .binary(let op)? = current, op == .multiply || op == .divide || op == .modulo {
             forward()
-            left = BinaryNode(op, left, try unary())
+            left = try limited(BinaryNode(op, left, try unary()))
         }
         return left
     }
 
     private mutating func unary() throws(ExpressionError) -> Node {
+        let op: UnaryNode.Operator
         switch current {
-        case .unaryPlus?: forward(); return UnaryNode(.plus, try unary())
-        case .unaryMinus?: forward(); return UnaryNode(.minus, try unary())
-        case .not?: forward(); return UnaryNode(.not, try unary())
+        case .unaryPlus?: op = .plus
+        case .unaryMinus?: op = .minus
+        case .not?: op = .not
         default: return try method()
         }
+        forward()
+        try enter()
+        defer { depth -= 1 }
+        return try limited(UnaryNode(op, try unary()))
     }
 
     private mutating func method() throws(ExpressionError) -> Node {
@@ -127,7 +139,7 @@ struct Parser {
             forward()
             guard case .function(let name)? = current else { throw ExpressionError("Method expected after .") }
             forward()
-            node = try functionCall(name, receiver: node)
+            node = try limited(try functionCall(name, receiver: node))
         }
         return node
     }
@@ -144,7 +156,7 @@ struct Parser {
             variables.insert(name)
             return VariableNode(name)
         case .function(let name):
-            return try functionCall(name, receiver: nil)
+            return try limited(try functionCall(name, receiver: nil))
         case .leftParen:
             let inner = try expression()
             guard current == .rightParen else { throw ExpressionError("')' expected after expression") }
@@ -205,7 +217,21 @@ struct Parser {
         }
         guard current == .templateEnd else { throw ExpressionError("expected ''' at end of a string template") }
         forward()
-        return TemplateNode(parts)
+        return try limited(TemplateNode(parts))
+    }
+
+    // MARK: Limits
+
+    /// Goes one level deeper, refusing past ``ExpressionLimits/maximumNesting``.
+    private mutating func enter() throws(ExpressionError) {
+        guard depth < ExpressionLimits.maximumNesting else { throw ExpressionLimits.nestingError }
+        depth += 1
+    }
+
+    /// `node`, unless it is taller than ``ExpressionLimits/maximumTreeHeight``.
+    private func limited(_ node: Node) throws(ExpressionError) -> Node {
+        guard node.height <= ExpressionLimits.maximumTreeHeight else { throw ExpressionLimits.heightError }
+        return node
     }
 
     // MARK: State

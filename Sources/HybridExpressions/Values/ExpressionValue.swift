@@ -1,4 +1,5 @@
 import Foundation
+import HybridJSON
 
 /// A typed value of DivKit's expression language.
 ///
@@ -62,10 +63,11 @@ public enum ExpressionValue: Equatable, Sendable {
 
     /// The value as DivKit quotes it inside error messages: strings in single quotes,
     /// dicts and arrays as `<dict>`/`<array>`, everything else as its display string
-    /// (e.g. `Failed to evaluate ['abc' < 7.0]`).
+    /// (e.g. `Failed to evaluate ['abc' < 7.0]`). Long strings are cut (``DiagnosticText``).
     var messageFormat: String {
         switch self {
-        case .string(let value):
+        case .string(let whole):
+            let value = DiagnosticText.cut(whole)
             // Written back as a literal: backslashes and quotes escaped again.
             guard value.contains(where: { $0 == "\\" || $0 == "'" }) else { return "'\(value)'" }
             return "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"

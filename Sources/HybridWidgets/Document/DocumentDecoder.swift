@@ -9,6 +9,8 @@ struct DocumentDecoder: LocatingDecoder {
     private var ids: [String: String] = [:]
     /// `component` nodes seen, checked against `components` at the end.
     var componentUses: [(name: String, offset: Int, path: String)] = []
+    /// Nodes decoded so far, to count what each component's template holds.
+    private var nodeCount = 0
     /// Span styles decoded without a problem, by their source text: a long text repeats a
     /// handful of them thousands of times, and the same text always decodes the same.
     var spanStyles: [SourceKey: TextStyle] = [:]
@@ -39,7 +41,7 @@ struct DocumentDecoder: LocatingDecoder {
             return nil
         }
         guard let version = format.integerValue, ScreenDocument.supportedFormats.contains(version) else {
-            let shown = format.plain.jsonText
+            let shown = DiagnosticText.cut(format.plain.jsonText)
             inKey("format") { $0.report("unsupported format version \(shown); supported versions: \(Self.formatList)", at: format.offset) }
             return nil
         }
@@ -57,6 +59,7 @@ struct DocumentDecoder: LocatingDecoder {
         }
         let keys = json["keys"].map { value in inKey("keys") { $0.keyBindings(value) } } ?? []
         var components: [String: Node] = [:]
+        var expansion = ComponentExpansion()
         if let componentsJSON = json["components"] {
             inKey("components") { decoder in
                 guard let members = componentsJSON.members else {
@@ -64,14 +67,26 @@ struct DocumentDecoder: LocatingDecoder {
                     return
                 }
                 for member in members {
+                    let (nodesBefore, usesBefore) = (decoder.nodeCount, decoder.componentUses.count)
                     components[member.key] = decoder.inKey(member.key) { $0.node(member.value) }
+                    expansion.define(member.key, nodes: decoder.nodeCount - nodesBefore,
+                                     uses: decoder.componentUses[usesBefore...].map(\.name))
                 }
             }
         }
         let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
         let body: Node
         if let bodyJSON = json["body"] {
+            let usesBefore = componentUses.count
             body = inKey("body") { $0.node(bodyJSON) }
+            // The body's own nodes do not count against the budget: only what components make.
+            let views = expansion.views(nodes: 0, uses: componentUses[usesBefore...].map(\.name))
+            if views > ScreenRenderer.maximumViews {
+                inKey("body") { $0.report("""
+                    the components used here expand to more than \(ScreenRenderer.maximumViews) views; \
+                    views past that are not drawn (an error marker shows where they stop)
+                    """, at: bodyJSON.offset, severity: .warning) }
+            }
         } else {
             report("missing required field \"body\"", at: json.offset)
             body = Node.invalid("missing body", offset: json.offset)
@@ -80,7 +95,7 @@ struct DocumentDecoder: LocatingDecoder {
             let hint = Suggestion.hint(for: use.name, in: components.keys)
             diagnostics.append(Diagnostic(
                 offset: use.offset, path: use.path,
-                message: "unknown component \"\(use.name)\"\(hint); it must be defined in \"components\" or registered by a script or Swift",
+                message: "unknown component \(DiagnosticText.quoted(use.name))\(hint); it must be defined in \"components\" or registered by a script or Swift",
                 severity: .warning))
         }
         return ScreenDocument(id: id, title: title, state: state, keys: keys, components: components, onAppear: onAppear, body: body)
@@ -92,6 +107,7 @@ struct DocumentDecoder: LocatingDecoder {
 
     /// A node of any type; one that cannot be decoded becomes an `.invalid` marker.
     mutating func node(_ json: SourceJSON) -> Node {
+        nodeCount += 1
         guard let members = json.members else {
             report("expected a node object, got \(json.kindDescription)", at: json.offset)
             return .invalid("not a node", offset: json.offset)
@@ -101,7 +117,7 @@ struct DocumentDecoder: LocatingDecoder {
             return .invalid("node without a type", offset: json.offset)
         }
         guard let type = typeJSON.stringValue, let entry = WidgetCatalog.entries[type] else {
-            let got = typeJSON.stringValue.map { "\"\($0)\"" } ?? typeJSON.kindDescription
+            let got = typeJSON.stringValue.map(DiagnosticText.quoted) ?? typeJSON.kindDescription
             let hint = typeJSON.stringValue.map { Suggestion.hint(for: $0, in: WidgetCatalog.typeNames) } ?? ""
             inKey("type") { $0.report("unknown node type \(got)\(hint)", at: typeJSON.offset) }
             return .invalid("unknown type \(got)", offset: json.offset)
@@ -112,9 +128,9 @@ struct DocumentDecoder: LocatingDecoder {
         var id: String?
         if let idJSON = json["id"], let written = inKey("id", { $0.plainString(idJSON) }) {
             if written.isEmpty || written.contains(where: \.isWhitespace) {
-                inKey("id") { $0.report("expected an id without spaces, got \"\(written)\"", at: idJSON.offset) }
+                inKey("id") { $0.report("expected an id without spaces, got \(DiagnosticText.quoted(written))", at: idJSON.offset) }
             } else if let first = ids[written] {
-                inKey("id") { $0.report("duplicate id \"\(written)\" (first used at \(first))", at: idJSON.offset) }
+                inKey("id") { $0.report("duplicate id \(DiagnosticText.quoted(written)) (first used at \(first))", at: idJSON.offset) }
             } else {
                 ids[written] = path.description
             }

@@ -64,6 +64,31 @@ enum Painter {
         return result + "…"
     }
 
+    /// `glyph` repeated over `width` cells from (x, y), built only where `clip` shows it: a
+    /// rule as wide as a huge frame costs what is visible.
+    static func rule(_ glyph: String, x: Int, y: Int, width: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
+        let start = max(x, clip.x)
+        let end = min(x + max(0, width), clip.maxX)
+        guard end > start else { return }
+        write(String(repeating: glyph, count: end - start), style: style, x: start, y: y, into: &buffer, clip: clip)
+    }
+
+    /// `text` cut to `width` cells and placed in them by `alignment`, the free cells blank in
+    /// `style`; only the visible cells are touched, however wide the column.
+    static func writeAligned(_ text: String, width: Int, alignment: TextAlignment, style: CellStyle,
+                             x: Int, y: Int, into buffer: inout Buffer, clip: Rect) {
+        guard y >= clip.y, y < clip.maxY, width > 0 else { return }
+        let cut = truncate(text, to: width)
+        let free = max(0, width - DisplayWidth.of(cut))
+        rule(" ", x: x, y: y, width: width, style: style, into: &buffer, clip: clip)
+        let offset = switch alignment {
+        case .left: 0
+        case .right: free
+        case .center: free / 2
+        }
+        write(cut, style: style, x: x + offset, y: y, into: &buffer, clip: clip)
+    }
+
     /// `text` padded to `width` cells on the side given by `alignment`.
     static func aligned(_ text: String, width: Int, alignment: TextAlignment) -> String {
         let cut = truncate(text, to: width)
@@ -80,13 +105,22 @@ enum Painter {
         guard frame.width >= 2, frame.height >= 2 else { return }
         let glyphs = BorderGlyphs(view.border)
         let style = view.borderStyle
-        let horizontal = String(repeating: glyphs.horizontal, count: frame.width - 2)
-        write(glyphs.topLeft + horizontal + glyphs.topRight, style: style, x: frame.x, y: frame.y, into: &buffer, clip: clip)
-        write(glyphs.bottomLeft + horizontal + glyphs.bottomRight, style: style, x: frame.x, y: frame.maxY - 1, into: &buffer, clip: clip)
-        for y in (frame.y + 1)..<(frame.maxY - 1) where y >= clip.y && y < clip.maxY {
-            write(glyphs.vertical, style: style, x: frame.x, y: y, into: &buffer, clip: clip)
-            write(glyphs.vertical, style: style, x: frame.maxX - 1, y: y, into: &buffer, clip: clip)
+        // Only the rows and columns inside the clip are drawn: a frame may be far larger.
+        for (y, left, right) in [(frame.y, glyphs.topLeft, glyphs.topRight), (frame.maxY - 1, glyphs.bottomLeft, glyphs.bottomRight)] {
+            corner(left, x: frame.x, y: y, style: style, into: &buffer, clip: clip)
+            rule(glyphs.horizontal, x: frame.x + 1, y: y, width: frame.width - 2, style: style, into: &buffer, clip: clip)
+            corner(right, x: frame.maxX - 1, y: y, style: style, into: &buffer, clip: clip)
         }
+        for y in max(frame.y + 1, clip.y)..<max(max(frame.y + 1, clip.y), min(frame.maxY - 1, clip.maxY)) {
+            corner(glyphs.vertical, x: frame.x, y: y, style: style, into: &buffer, clip: clip)
+            corner(glyphs.vertical, x: frame.maxX - 1, y: y, style: style, into: &buffer, clip: clip)
+        }
+    }
+
+    /// One border glyph, when its cell is inside the clip.
+    private static func corner(_ glyph: String, x: Int, y: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
+        guard clip.contains(x: x, y: y) else { return }
+        write(glyph, style: style, x: x, y: y, into: &buffer, clip: clip)
     }
 
     private static func drawScrollMarks(_ view: View, inner: Rect, into buffer: inout Buffer, clip: Rect) {

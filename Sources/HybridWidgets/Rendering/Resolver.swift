@@ -30,6 +30,17 @@ struct Resolver {
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
+    /// Views components and list items made so far in this frame (at most
+    /// `ScreenRenderer.maximumViews`).
+    private var viewCount = 0
+    /// How deeply views may nest: a little more than a document alone reaches at the JSON
+    /// nesting limit. Components placed inside deep templates could otherwise nest thousands
+    /// deep and overflow the stack in resolving, layout and painting, which all recurse.
+    static let maximumViewDepth = 300
+    /// How many views enclose the one being resolved.
+    private var viewDepth = 0
+    /// What this frame's expressions have cost so far.
+    private var budget = EvaluationBudget()
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
@@ -47,10 +58,21 @@ struct Resolver {
         problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName)).\(field)", message: message))
     }
 
+    /// Whether `value` may be evaluated within the frame's budget; reports it once when not.
+    private mutating func mayEvaluate(_ value: PropertyValue) -> Bool {
+        let wasSpent = budget.isSpent
+        guard !budget.allows() else { return true }
+        if !wasSpent, let location = value.firstLocation { report(EvaluationBudget.message, at: location) }
+        return false
+    }
+
     /// The value of a prop, or `nil` (reported) when an expression in it fails.
     mutating func evaluate(_ value: PropertyValue, in scope: StateScope) -> JSONValue? {
+        guard value.isConstant || mayEvaluate(value) else { return nil }
         do throws(PropertyValue.Failure) {
-            return try value.value(in: scope)
+            let result = try value.value(in: scope)
+            if case .string(let text) = result { budget.spend(text) }
+            return result
         } catch {
             report(error.error.message, at: error.location)
             return nil
@@ -65,8 +87,11 @@ struct Resolver {
             // The common case, taken for every literal span of a long text.
             return text
         case .expression(let template, _, let location)?:
+            guard mayEvaluate(value!) else { return "" }
             do {
-                return try template.evaluateString(in: scope)
+                let text = try template.evaluateString(in: scope)
+                budget.spend(text)
+                return text
             } catch {
                 report(error.message, at: location)
                 return ""
@@ -89,7 +114,7 @@ struct Resolver {
     mutating func bool(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> Bool? {
         guard let value, let json = evaluate(value, in: scope) else { return nil }
         if case .bool(let flag) = json { return flag }
-        report("expected a boolean, got \(Self.display(json))", node: node, field: field)
+        report("expected a boolean, got \(DiagnosticText.cut(Self.display(json)))", node: node, field: field)
         return nil
     }
 
@@ -99,7 +124,7 @@ struct Resolver {
         case .number(let number)?: return number
         case nil: return nil
         case let other?:
-            report("expected a number, got \(Self.display(other))", node: node, field: field)
+            report("expected a number, got \(DiagnosticText.cut(Self.display(other)))", node: node, field: field)
             return nil
         }
     }
@@ -107,7 +132,7 @@ struct Resolver {
     mutating func array(_ value: PropertyValue?, in scope: StateScope, node: Node, field: String) -> [JSONValue]? {
         guard let value, let json = evaluate(value, in: scope) else { return nil }
         if case .array(let items) = json { return items }
-        report("expected an array, got \(Self.display(json))", node: node, field: field)
+        report("expected an array, got \(DiagnosticText.cut(Self.display(json)))", node: node, field: field)
         return nil
     }
 
@@ -122,6 +147,18 @@ struct Resolver {
 
     /// The view for `node`, or `nil` when it is not visible.
     mutating func view(for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        guard viewDepth < Self.maximumViewDepth else {
+            problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName))",
+                                       message: "views nest deeper than \(Self.maximumViewDepth) levels (components inside deep templates); the rest is not drawn"))
+            return marker("nested too deep", for: node, in: scope, inheriting: inherited, parent: parent)
+        }
+        viewDepth += 1
+        defer { viewDepth -= 1 }
+        // Only views that components and list items make count: the document's own nodes
+        // are bounded by its size.
+        guard scope.locals.isEmpty || viewCount < ScreenRenderer.maximumViews else {
+            return overBudget(node, in: scope, inheriting: inherited, parent: parent)
+        }
         // Outside lists and components a static node resolves the same on every frame.
         guard node.isStatic, scope.locals.isEmpty else {
             return resolve(node, in: scope, inheriting: inherited, parent: parent)
@@ -134,7 +171,24 @@ struct Resolver {
         return view
     }
 
+    /// Past the view budget: an error marker for the first node left out (reported once),
+    /// nothing for the others. Never kept as a static view, since a later frame may fit.
+    private mutating func overBudget(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        guard viewCount == ScreenRenderer.maximumViews else { return nil }
+        viewCount += 1
+        problems.append(Diagnostic(offset: node.offset, path: "(\(node.typeName))",
+                                   message: "the screen expands to more than \(ScreenRenderer.maximumViews) views (components and list items); the rest is not drawn"))
+        return marker("more than \(ScreenRenderer.maximumViews) views", for: node, in: scope, inheriting: inherited, parent: parent)
+    }
+
+    /// An error marker in place of `node`, unstyled.
+    private func marker(_ message: String, for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View {
+        let place = Place(node: node, scope: scope, style: NodeStyle(), cellStyle: inherited, parent: parent, interaction: interaction)
+        return place.view(ErrorMarker(message: message))
+    }
+
     private mutating func resolve(_ node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View? {
+        if !scope.locals.isEmpty { viewCount += 1 }
         if let visible = node.visible, bool(visible, in: scope, node: node, field: "visible") == false { return nil }
         var style = node.style
         for bound in node.boundStyle {
@@ -162,7 +216,7 @@ struct Resolver {
     /// component that includes itself reaches. Each `true` is paired with `leaveComponent()`.
     mutating func enterComponent(_ name: String, node: Node) -> Bool {
         guard componentDepth < Self.maximumComponentDepth else {
-            report("component \"\(name)\" nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
+            report("component \(DiagnosticText.quoted(name)) nests deeper than \(Self.maximumComponentDepth) levels (does it include itself?)", node: node, field: "name")
             return false
         }
         componentDepth += 1

@@ -8,6 +8,12 @@ import HybridLayout
 /// Evaluation errors render as empty values and are reported once each (by location and
 /// message), never again on later frames, so a broken binding cannot flood a log.
 public final class ScreenRenderer {
+    /// The most views one frame resolves. Components and list items multiply views (a
+    /// component using four copies of the next, ten deep, makes a million from 2 KB of JSON),
+    /// so past this the first node left out shows an error marker, reported, and the rest
+    /// are not drawn; `hybrid validate` warns when components alone can get there.
+    public static let maximumViews = 10_000
+
     /// The document drawn.
     public let document: ScreenDocument
     private var reported = Set<Diagnostic>()

@@ -27,10 +27,10 @@ struct Component: Widget {
     func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
         let values = props.flatMap { resolver.evaluate($0, in: place.scope) } ?? .object(JSONObject())
         guard let template = resolver.componentTemplate(named: name, props: values) else {
-            return place.view(ErrorMarker(message: "unknown component \"\(name)\""))
+            return place.view(ErrorMarker(message: "unknown component \(DiagnosticText.quoted(name))"))
         }
         guard resolver.enterComponent(name, node: place.node) else {
-            return place.view(ErrorMarker(message: "component \"\(name)\" nests too deep"))
+            return place.view(ErrorMarker(message: "component \(DiagnosticText.quoted(name)) nests too deep"))
         }
         defer { resolver.leaveComponent() }
         // Props bound one by one write back to where each came from.

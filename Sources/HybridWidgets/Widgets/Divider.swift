@@ -27,11 +27,11 @@ struct Divider: Widget {
         func paint(_ view: View, in area: PaintArea, into buffer: inout Buffer) {
             let (inner, clip, style) = (area.inner, area.clip, Painter.dimmed(view.cellStyle))
             if isVertical {
-                for y in inner.y..<inner.maxY {
+                for y in max(inner.y, clip.y)..<max(max(inner.y, clip.y), min(inner.maxY, clip.maxY)) {
                     Painter.write("│", style: style, x: inner.x, y: y, into: &buffer, clip: clip)
                 }
             } else {
-                Painter.write(String(repeating: "─", count: max(0, inner.width)), style: style, x: inner.x, y: inner.y, into: &buffer, clip: clip)
+                Painter.rule("─", x: inner.x, y: inner.y, width: inner.width, style: style, into: &buffer, clip: clip)
             }
         }
     }

@@ -114,15 +114,22 @@ struct Input: Widget {
             Painter.write("[", style: edge, x: inner.x, y: inner.y, into: &buffer, clip: clip)
             Painter.write("]", style: edge, x: inner.x + 1 + fieldWidth, y: inner.y, into: &buffer, clip: clip)
             if isPlaceholder {
-                Painter.write(Painter.aligned(placeholder, width: fieldWidth, alignment: .left), style: Painter.dimmed(style),
-                              x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
+                Painter.writeAligned(placeholder, width: fieldWidth, alignment: .left, style: Painter.dimmed(style),
+                                     x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
             } else {
                 let caret = min(view.caret ?? characters.count, characters.count)
-                // Scroll left just enough that the caret's cell is inside the field.
-                var first = 0
-                while first < caret, DisplayWidth.of(String(characters[first..<caret])) >= fieldWidth { first += 1 }
-                Painter.write(Painter.aligned(String(characters[first...]), width: fieldWidth, alignment: .left), style: style,
-                              x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
+                // Scroll left just enough that the caret's cell is inside the field: take
+                // characters back from the caret while they fit (one pass, however long the text).
+                var first = caret
+                var shown = 0
+                while first > 0 {
+                    let width = DisplayWidth.of(characters[first - 1])
+                    if shown + width >= fieldWidth { break }
+                    shown += width
+                    first -= 1
+                }
+                Painter.writeAligned(String(characters[first...]), width: fieldWidth, alignment: .left, style: style,
+                                     x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
             }
             if view.isFocused, let caret = view.caret {
                 let shownBefore = isPlaceholder ? 0 : DisplayWidth.of(String(characters[..<min(caret, characters.count)]))

@@ -27,7 +27,9 @@ struct Progress: Widget {
 
     func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
         let fraction = resolver.number(value, in: place.scope, node: place.node, field: "value") ?? 0
-        return place.view(Content(value: min(max(fraction, 0), 1), label: resolver.string(label, in: place.scope)))
+        // A value that is not a finite number (state a script wrote) draws as empty.
+        let shown = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        return place.view(Content(value: shown, label: resolver.string(label, in: place.scope)))
     }
 
     struct Content: ViewContent {
@@ -48,9 +50,8 @@ struct Progress: Widget {
             let percent = " " + Painter.aligned("\(Int((value * 100).rounded()))%", width: 4, alignment: .right)
             let barWidth = max(0, inner.maxX - x - 5)
             let filled = Int((Double(barWidth) * value).rounded())
-            Painter.write(String(repeating: "█", count: filled), style: style, x: x, y: inner.y, into: &buffer, clip: clip)
-            Painter.write(String(repeating: "░", count: barWidth - filled), style: Painter.dimmed(style),
-                          x: x + filled, y: inner.y, into: &buffer, clip: clip)
+            Painter.rule("█", x: x, y: inner.y, width: filled, style: style, into: &buffer, clip: clip)
+            Painter.rule("░", x: x + filled, y: inner.y, width: barWidth - filled, style: Painter.dimmed(style), into: &buffer, clip: clip)
             Painter.write(percent, style: style, x: x + barWidth, y: inner.y, into: &buffer, clip: clip)
         }
     }

@@ -67,8 +67,10 @@ struct Select: Widget {
         func paint(_ view: View, in area: PaintArea, into buffer: inout Buffer) {
             let width = max(0, area.inner.width - 4)
             let current = selected.map { labels[$0] } ?? ""
-            Painter.write("[" + Painter.aligned(current, width: width, alignment: .left) + " ▾]", style: Painter.focusable(view.cellStyle, view),
-                          x: area.inner.x, y: area.inner.y, into: &buffer, clip: area.clip)
+            let (style, x, y) = (Painter.focusable(view.cellStyle, view), area.inner.x, area.inner.y)
+            Painter.write("[", style: style, x: x, y: y, into: &buffer, clip: area.clip)
+            Painter.writeAligned(current, width: width, alignment: .left, style: style, x: x + 1, y: y, into: &buffer, clip: area.clip)
+            Painter.write(" ▾]", style: style, x: x + 1 + width, y: y, into: &buffer, clip: area.clip)
         }
     }
 }

@@ -72,15 +72,15 @@ struct Table: Widget {
                 var x = inner.x
                 for (index, column) in columns.enumerated() {
                     let text = index < cells.count ? cells[index] : ""
-                    Painter.write(Painter.aligned(text, width: widths[index], alignment: column.align), style: style,
-                                  x: x, y: y, into: &buffer, clip: clip)
+                    if x >= clip.maxX { return }
+                    Painter.writeAligned(text, width: widths[index], alignment: column.align, style: style,
+                                         x: x, y: y, into: &buffer, clip: clip)
                     x += widths[index] + Table.gap
                 }
             }
             drawRow(columns.map(\.title), y: inner.y, style: style.patched(with: CellStyle(attributes: .bold)))
             let ruleWidth = min(inner.width, widths.reduce(0, +) + Table.gap * max(0, widths.count - 1))
-            Painter.write(String(repeating: "─", count: max(0, ruleWidth)), style: Painter.dimmed(style),
-                          x: inner.x, y: inner.y + 1, into: &buffer, clip: clip)
+            Painter.rule("─", x: inner.x, y: inner.y + 1, width: ruleWidth, style: Painter.dimmed(style), into: &buffer, clip: clip)
             // Rows scroll so the selected one is visible.
             let visibleRows = max(1, inner.height - 2)
             let first = selected.map { max(0, $0 - visibleRows + 1) } ?? 0

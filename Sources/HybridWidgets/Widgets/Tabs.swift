@@ -31,7 +31,7 @@ struct Tabs: Widget {
             if case .integer(let position) = json, tabs.indices.contains(position) {
                 index = position
             } else {
-                resolver.report("expected a tab index 0...\(tabs.count - 1), got \(Resolver.display(json))", node: place.node, field: "selected")
+                resolver.report("expected a tab index 0...\(tabs.count - 1), got \(DiagnosticText.cut(Resolver.display(json)))", node: place.node, field: "selected")
             }
         }
         let titles = tabs.map { resolver.string($0.title, in: place.scope) ?? "" }
@@ -72,8 +72,8 @@ struct Tabs: Widget {
                 Painter.write(label, style: tabStyle, x: x, y: bar, into: &buffer, clip: area.visible)
                 x += DisplayWidth.of(label) + 1
             }
-            Painter.write(String(repeating: "─", count: max(0, area.inner.width)), style: Painter.dimmed(style),
-                          x: area.inner.x, y: bar + 1, into: &buffer, clip: area.visible)
+            Painter.rule("─", x: area.inner.x, y: bar + 1, width: area.inner.width, style: Painter.dimmed(style),
+                         into: &buffer, clip: area.visible)
         }
     }
 }
