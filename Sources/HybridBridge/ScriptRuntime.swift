@@ -96,7 +96,7 @@ public final class ScriptRuntime: @unchecked Sendable {
             var error = arguments.context.scriptError(from: arguments[1])
             let reason = error.message.hasPrefix("uncaught ") ? String(error.message.dropFirst("uncaught ".count)) : error.message
             error.message = "unhandled promise rejection: " + reason
-            entries.report(error)
+            entries.reportUnhandledRejection(error)
             return nil
         })
         let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,

@@ -86,7 +86,7 @@ final class BuiltInServiceTests: XCTestCase {
         defer { server.stop() }
         let response = try await call("net.request", #"{"url": "http://127.0.0.1:\#(server.port)/", "timeout": 1e308}"#).get()
         XCTAssertEqual(response["body"], .string("ok"))
-        for nonsense in ["0", "-1", "1e309"] {
+        for nonsense in ["0", "-1", "-1e308"] {
             let result = try await call("net.request", #"{"url": "http://127.0.0.1:\#(server.port)/", "timeout": \#(nonsense)}"#)
             XCTAssertEqual(result.failureValue?.code, .badParams, "\(nonsense): \(result)")
         }

@@ -31,6 +31,10 @@ final class ScriptEntries {
     private var running: [(what: String, site: (() -> String?)?)] = []
     /// The nested entry the time limit stopped, until the outermost one ends.
     private var stoppedInside: String?
+    /// Unhandled rejections found during the outermost entry, reported when it ends: not at
+    /// all when it ran away, since a stop between making a promise and handling it leaves it
+    /// unhandled through no fault of the script's.
+    private var rejections: [ScriptError] = []
 
     /// Who ran away inside an entry.
     struct Runaway {
@@ -66,12 +70,20 @@ final class ScriptEntries {
         }
         let stopped = stoppedInside
         stoppedInside = nil
+        let unhandled = rejections
+        rejections = []
         if case .failure(let error) = outcome.result, !error.isTermination { report(error) }
         if let runaway = outcome.runaway {
             reportRunaway(in: stopped ?? what, at: runaway, memory: outcome.exceededMemory)
             return .failure(runaway)
         }
+        unhandled.forEach(report)
         return outcome.result
+    }
+
+    /// Reports a promise rejection nobody handled: at the end of the entry it happened in.
+    func reportUnhandledRejection(_ error: ScriptError) {
+        if running.isEmpty { report(error) } else { rejections.append(error) }
     }
 
     /// Reports a failure with its location and stack in the script's own terms.
