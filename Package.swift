@@ -123,6 +123,6 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"]),
     ]
 )
