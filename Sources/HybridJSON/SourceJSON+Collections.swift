@@ -67,11 +67,6 @@ extension SourceJSON {
             Member(tape: tape, keyIndex: position.key)
         }
 
-        /// Whether a member before the one at `position` has the same key.
-        public func hasDuplicateKey(at position: Index) -> Bool {
-            tape.hasEarlierKey(like: position.key, inObjectAt: object)
-        }
-
         /// The positions of the members whose key repeats an earlier key of the object. Small objects
         /// (nearly all) compare their keys pairwise on the tape; large ones hash them, so a
         /// hostile object of many thousand members costs one pass.

@@ -58,3 +58,20 @@ final class AppPartsTests: XCTestCase {
         XCTAssertFalse(watcher.overlaps("user"))
     }
 }
+
+/// Problems the app reports echo what documents and scripts wrote: nothing in them may drive
+/// the developer's terminal or forge a line of its own.
+final class ProblemTextTests: XCTestCase {
+    func testProblemsEscapeControlCharactersAndCutWhatTheyEcho() throws {
+        let harness = try AppHarness(size: (60, 3))
+        let path = "a\u{1B}]0;pwned\u{07}" + String(repeating: "x", count: 200)
+        _ = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "list", "items": [1], "onSelect": {"action": "set", "path": "item.\#(path.replacingOccurrences(of: "\u{1B}", with: "\\u001b").replacingOccurrences(of: "\u{07}", with: "\\u0007"))", "value": 1},
+         "template": {"type": "text", "text": "x"}}
+        """#), keys: "enter")
+        let problem = try XCTUnwrap(harness.problems.first)
+        XCTAssertFalse(problem.unicodeScalars.contains { $0.value < 0x20 }, problem)
+        XCTAssertTrue(problem.contains(#"cannot set "item.a\u{1B}]0;pwned\u{7}xxx"#), problem)
+        XCTAssertTrue(problem.contains("xxx…\": it names a value"), "the echoed path is cut: \(problem)")
+    }
+}

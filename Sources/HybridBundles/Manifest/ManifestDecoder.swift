@@ -112,11 +112,13 @@ struct ManifestDecoder: LocatingDecoder {
         }
         var screens: [String: String] = [:]
         var valid = true
+        // Hashed once: a hostile manifest of many thousand screens costs one pass.
+        let repeated = members.repeatedKeys()
         for position in members.indices {
             let member = members[position]
             let name = member.key
-            if members.hasDuplicateKey(at: position) {
-                inKey(name) { $0.report("duplicate screen \"\(name)\"", at: member.keyOffset) }
+            if repeated.contains(position) {
+                inKey(name) { $0.report("duplicate screen \(DiagnosticText.quoted(name))", at: member.keyOffset) }
                 valid = false
                 continue
             }
@@ -204,12 +206,13 @@ struct ManifestDecoder: LocatingDecoder {
         }
         var files: [String: BundleManifest.FileEntry] = [:]
         var valid = true
+        let repeated = members.repeatedKeys()
         for position in members.indices {
             let member = members[position]
             let file = member.key
             let entry: BundleManifest.FileEntry? = inKey(file) { decoder in
-                if members.hasDuplicateKey(at: position) {
-                    decoder.report("duplicate file \"\(file)\"", at: member.keyOffset)
+                if repeated.contains(position) {
+                    decoder.report("duplicate file \(DiagnosticText.quoted(file))", at: member.keyOffset)
                     return nil
                 }
                 let pathProblem = BundlePath.problem(with: file)

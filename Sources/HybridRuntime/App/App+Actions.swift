@@ -61,13 +61,13 @@ extension HybridApp {
             do {
                 path = try ExpressionTemplate(parsing: written).evaluateString(in: scope)
             } catch {
-                problem("\(screen.source.name): state path \"\(written)\": \(error.message)")
+                problem("\(screen.source.name): state path \(DiagnosticText.quoted(written)): \(error.message)")
                 return nil
             }
         }
         guard let target = scope.statePath(of: path) else {
             // `item.x` where the item is not in the state (a literal list, a computed prop).
-            problem("\(screen.source.name): cannot set \"\(written)\": it names a value that is not in the screen's state")
+            problem("\(screen.source.name): cannot set \(DiagnosticText.quoted(written)): it names a value that is not in the screen's state")
             return nil
         }
         return target

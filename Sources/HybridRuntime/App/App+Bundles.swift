@@ -53,7 +53,7 @@ extension HybridApp {
                 let outcome = try bundleSettings.installer(expectedApp: expectedApp).install(archive: path)
                 app = outcome.bundle.app
             } catch {
-                onProblem("\(path): \(error)")
+                log("\(path): \(error)")
                 if app == nil {
                     guard let fallback else { throw AppError("\(path): \(error)") }
                     return try fallback()
@@ -66,7 +66,7 @@ extension HybridApp {
                 let outcome = try await bundleSettings.installer(expectedApp: expectedApp).install(from: url)
                 app = outcome.bundle.app
             } catch {
-                onProblem("\(url.absoluteString): \(error)")
+                log("\(url.absoluteString): \(error)")
             }
             guard let app else {
                 guard let fallback else { throw AppError("\(url.absoluteString): nothing could be downloaded and nothing of it is installed") }
@@ -86,7 +86,7 @@ extension HybridApp {
     /// Runs a folder in place; a signed one is verified first (every load, not only at install).
     func load(folder path: String, unsignedWarning: String? = nil) throws(AppError) {
         let opened = BundleFolder.open(path)
-        for line in opened.formattedDiagnostics { onProblem(line) }
+        for line in opened.formattedDiagnostics { log(line) }
         guard let bundle = opened.value, !opened.hasErrors else { throw AppError("\(path): the bundle cannot run") }
         try registerBuiltInsIfNeeded(app: bundle.manifest.app)
         if bundle.isSigned {
@@ -176,7 +176,7 @@ extension HybridApp {
     /// `load(bundle:)`, saying `unsignedWarning` (when there is one) for an unsigned folder.
     func load(bundle folder: BundleFolder, unsignedWarning: String?) throws(AppError) {
         let manifest = folder.manifest
-        if !folder.isSigned, let unsignedWarning { onProblem(unsignedWarning) }
+        if !folder.isSigned, let unsignedWarning { log(unsignedWarning) }
         navigation.router.folder = folder.path
         navigation.router.onlyListedFiles = true
         for name in manifest.screens.keys {

@@ -135,11 +135,11 @@ public final class HybridApp: @unchecked Sendable {
         guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
         // Warnings go to the log, not the status line; with scripts running, an unknown
         // component is expected to come from `ui.component`, so it is not even a warning.
-        for diagnostic in load.diagnostics {
+        for (diagnostic, line) in zip(load.diagnostics, load.diagnostics.formatted(in: source)) {
             if diagnostic.severity == .error {
-                problem(diagnostic.formatted(in: source))
+                problem(line)
             } else if scripts == nil || !diagnostic.message.hasPrefix("unknown component") {
-                onProblem(diagnostic.formatted(in: source))
+                log(line)
             }
         }
         let screen = Screen(name: target.name, document: document, source: source, params: target.params)
@@ -187,7 +187,7 @@ public final class HybridApp: @unchecked Sendable {
         return frame.drawing {
             guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
             var (buffer, problems) = screen.render(width: size.columns, height: size.rows)
-            for diagnostic in problems { problem(diagnostic.formatted(in: screen.source)) }
+            for line in problems.formatted(in: screen.source) { problem(line) }
             // Focus what the first frame shows, or the neighbour of a focused widget that went
             // away, then scroll it into view; each change needs the frame drawn again.
             if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
@@ -213,6 +213,11 @@ public final class HybridApp: @unchecked Sendable {
         needsFrame = true
     }
 
+    /// Reports a warning (or a problem of loading, before anything shows) to `onProblem` only.
+    func log(_ line: String) {
+        statusLine.log(line)
+    }
+
     // MARK: State
 
     /// Sets a value in a screen's state and tells its watchers (nothing when it is unchanged,
@@ -220,7 +225,7 @@ public final class HybridApp: @unchecked Sendable {
     func setState(_ path: String, to value: JSONValue, on screen: Screen) {
         guard !path.isEmpty, screen.state.value(atPath: path) != value else { return }
         if !screen.state.setValue(value, atPath: path) {
-            problem("cannot set state \"\(path)\": a part of the path is not an object or an array")
+            problem("cannot set state \(DiagnosticText.quoted(path)): a part of the path is not an object or an array")
             return
         }
         needsFrame = true

@@ -1,5 +1,6 @@
 import Foundation
 import HybridCells
+import HybridJSON
 
 /// The last problem (of a script, an action or a binding), shown on the bottom row until the
 /// next key, and where every problem goes besides.
@@ -11,8 +12,20 @@ struct StatusLine {
 
     /// Shows `line` and hands it to `onProblem`.
     mutating func report(_ line: String) {
-        message = line
-        onProblem(line)
+        let safe = Self.safe(line)
+        message = safe
+        onProblem(safe)
+    }
+
+    /// Hands `line` to `onProblem` only (a warning, or a problem the bottom row need not show).
+    func log(_ line: String) {
+        onProblem(Self.safe(line))
+    }
+
+    /// `text` safe for a terminal, line by line: a report's own lines (a script's stack) stay,
+    /// while control characters inside a line, which could drive the terminal, are escaped.
+    private static func safe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { DiagnosticText.safe(String($0)) }.joined(separator: "\n")
     }
 
     /// Draws the message, red in reverse video, over the bottom row of `buffer`.

@@ -130,15 +130,15 @@ final class BootSupervisor: @unchecked Sendable {
         self.attempt = nil
         if case .installed(let installed) = attempt.candidate, installed.state == .healthy {
             // It started well before, so the cause may lie outside it: skipped now, not condemned.
-            app.onProblem("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(reason)")
+            app.log("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(reason)")
         } else if case .installed(let installed) = attempt.candidate {
             let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
-            app.onProblem("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
+            app.log("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
             InterruptCleanup.keep(app.bundleSettings.cache.startMarker(of: installed.version, app: installed.app))
             do {
                 try app.bundleSettings.cache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
             } catch {
-                app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
+                app.log("cannot record the boot of \(installed.app) \(installed.version): \(error)")
             }
         }
         app.unloadBundle()
@@ -151,7 +151,7 @@ final class BootSupervisor: @unchecked Sendable {
         do {
             try fail(attempt, reason)
         } catch {
-            app.onProblem(error.description)
+            app.log(error.description)
             failure = error
             app.quit()
         }
@@ -176,7 +176,7 @@ final class BootSupervisor: @unchecked Sendable {
         do {
             try cache.record(state, version: installed.version, of: installed.app)
         } catch {
-            app.onProblem("cannot record the boot of \(installed.app) \(installed.version): \(error)")
+            app.log("cannot record the boot of \(installed.app) \(installed.version): \(error)")
         }
     }
 }

@@ -62,7 +62,7 @@ final class ScriptHost {
         }
         let source = SourceText(name: "ui.component(\(name))", text: json.jsonText)
         let (node, diagnostics) = ScreenDocument.loadNode(source)
-        for diagnostic in diagnostics { app.problem(diagnostic.formatted(in: source)) }
+        for line in diagnostics.formatted(in: source) { app.problem(line) }
         if componentNodes.count > 512 { componentNodes.removeAll() }
         componentNodes[key] = node
         return node
