@@ -3,7 +3,7 @@
 # conformance), setting up what they need first.
 set -euo pipefail
 cd "$(dirname "$0")"
-scripts/setup.sh
+scripts/setup-tests.sh
 # JavaScriptCore replaces Swift's crash handlers; keep a crash from hanging the run.
 export SWIFT_BACKTRACE=enable=no
 swift build --build-tests

@@ -3,7 +3,7 @@
 # build folder of its own. On demand, not in CI: it rebuilds everything (a few minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup-tests.sh
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1
 swift build --build-tests --sanitize=address --scratch-path .build-asan
 log=$(mktemp)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building and testing HybridTerm needs, only when it is missing (idempotent):
-# JavaScriptCore's development files and pkg-config from Debian, Python's jsonschema from PyPI.
+# Installs what building and running HybridTerm needs, only when it is missing (idempotent):
+# JavaScriptCore's development files and pkg-config, from Debian. (The tests need more:
+# scripts/setup-tests.sh.)
 set -euo pipefail
 
 as_root() {
@@ -16,9 +17,4 @@ if ! pkg-config --exists javascriptcoregtk-4.1 2>/dev/null; then
     echo "setup: installing libjavascriptcoregtk-4.1-dev (JavaScriptCore) with apt" >&2
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libjavascriptcoregtk-4.1-dev pkg-config >/dev/null
-fi
-
-if ! python3 -c "import jsonschema" 2>/dev/null; then
-    echo "setup: installing the jsonschema Python package (used by the schema tests)" >&2
-    python3 -m pip install --quiet jsonschema
 fi

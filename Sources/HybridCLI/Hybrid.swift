@@ -1,5 +1,6 @@
 import ArgumentParser
 import HybridAppRunner
+import HybridTerm
 
 /// `hybrid`: render, validate and run HybridTerm screens and bundles.
 @main
@@ -7,6 +8,7 @@ struct Hybrid: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
+        version: "hybrid " + BuiltInServices.version,
         subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self, CacheCommand.self]
     )
 

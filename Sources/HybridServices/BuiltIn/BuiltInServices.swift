@@ -4,8 +4,10 @@ import HybridTerminal
 
 /// The services every app has (SPEC §3): `device.info`, `storage.*`, `net.request`.
 public enum BuiltInServices {
+    /// The runtime's version (what `hybrid --version` prints).
+    public static let version = "0.1.0"
     /// The runtime's name and version, as `device.info` reports it.
-    public static let runtime = "HybridTerm/0.1.0"
+    public static let runtime = "HybridTerm/" + version
 
     /// Registers the built-in services for `app` into `registry`.
     /// - Parameters:

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what the tests need besides what running needs, only when it is missing
+# (idempotent): Python's jsonschema for the schema checks, from Debian (python3-jsonschema; the
+# system Python refuses `pip install`), unless a python3 on PATH already has it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+has_jsonschema() {
+    for python in python3 /usr/bin/python3; do
+        if command -v "$python" >/dev/null 2>&1 && "$python" -c "import jsonschema" 2>/dev/null; then return 0; fi
+    done
+    return 1
+}
+
+if ! has_jsonschema; then
+    echo "setup: installing python3-jsonschema (used by the schema tests) with apt" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-jsonschema >/dev/null
+fi
