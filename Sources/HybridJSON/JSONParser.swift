@@ -28,6 +28,8 @@ public enum JSONParser {
             // Screens hold about one value per six bytes; reserving for that spares the copies
             // of growing a large tape.
             reader.entries.reserveCapacity(buffer.count / 6 + 1)
+            // A UTF-8 byte order mark, which some editors write, is no part of the value.
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
             reader.skipWhitespace()
             try reader.parseValue(depth: 0)
             reader.skipWhitespace()
@@ -269,7 +271,8 @@ struct JSONReader {
             guard position < bytes.count else { throw error("invalid UTF-8: a character is cut off by the end of input", at: index) }
             let byte = bytes[position]
             guard step == 1 ? second.contains(byte) : (0x80...0xBF).contains(byte) else {
-                throw error("invalid UTF-8: byte 0x\(String(byte, radix: 16)) cannot continue the character", at: position)
+                // Named by the byte that began it: a lone Latin-1 letter (0xe9, é) is the usual cause.
+                throw error("invalid UTF-8: byte 0x\(String(lead, radix: 16)) begins a \(length)-byte character but 0x\(String(byte, radix: 16)) follows (is the file UTF-8?)", at: index)
             }
         }
         index += length

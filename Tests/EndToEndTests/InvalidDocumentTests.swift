@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import XCTest
 
@@ -60,5 +61,17 @@ final class InvalidDocumentTests: XCTestCase {
         let fixture = "Tests/Fixtures/manifests/invalid/06-start-not-a-screen"
         let expected = try String(contentsOf: CommandRunner.repository.appendingPathComponent(fixture + ".expected"), encoding: .utf8)
         XCTAssertEqual(broken.standardError, expected.replacingOccurrences(of: "manifest.json:", with: fixture + ".json:"))
+    }
+
+    func testALatin1FileIsALocatedErrorAndAByteOrderMarkIsAccepted() throws {
+        let folder = try makeTemporaryDirectory("hybrid-encodings")
+        let latin1 = folder.appendingPathComponent("latin1.json")
+        try Data(Array(#"{"format": 1, "id": "x", "body": {"type": "text", "text": "caf"#.utf8) + [0xE9] + Array(#""}}"#.utf8)).write(to: latin1)
+        let bom = folder.appendingPathComponent("bom.json")
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"format": 1, "id": "x", "body": {"type": "text", "text": "café"}}"#.utf8)).write(to: bom)
+        let result = try CommandRunner.hybrid(["validate", latin1.path, bom.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardOutput, "\(bom.path): ok\n")
+        XCTAssertEqual(result.standardError, "\(latin1.path):1:63: $: invalid JSON: invalid UTF-8: byte 0xe9 begins a 3-byte character but 0x22 follows (is the file UTF-8?)\n")
     }
 }

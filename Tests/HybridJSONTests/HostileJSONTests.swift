@@ -17,12 +17,22 @@ import Testing
         #expect(syntaxError(Array(#"{"a": "x"#.utf8) + [0xFF] + Array(#""}"#.utf8))
                 == JSONSyntaxError(offset: 8, message: "invalid UTF-8: byte 0xff cannot start a character"))
         #expect(syntaxError(Array(#"["\u00e9 "#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8))
-                == JSONSyntaxError(offset: 10, message: "invalid UTF-8: byte 0x28 cannot continue the character"))
+                == JSONSyntaxError(offset: 9, message: "invalid UTF-8: byte 0xc3 begins a 2-byte character but 0x28 follows (is the file UTF-8?)"))
+        // A Latin-1 letter: the message names it, where it is.
+        #expect(syntaxError(Array(#"{"text": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8))
+                == JSONSyntaxError(offset: 13, message: "invalid UTF-8: byte 0xe9 begins a 3-byte character but 0x22 follows (is the file UTF-8?)"))
         // Overlong forms and surrogates are not UTF-8 either.
         #expect(syntaxError([0x22, 0xC0, 0xAF, 0x22])?.message == "invalid UTF-8: byte 0xc0 cannot start a character")
-        #expect(syntaxError([0x22, 0xED, 0xA0, 0x80, 0x22])?.offset == 2)
+        #expect(syntaxError([0x22, 0xED, 0xA0, 0x80, 0x22])?.offset == 1, "at the byte that began it")
         #expect(syntaxError([0x22, 0xE6, 0xBC])?.message == "invalid UTF-8: a character is cut off by the end of input")
         #expect(syntaxError(Array("\"漢字 🚀\"".utf8)) == nil)
+    }
+
+    @Test func aByteOrderMarkIsSkipped() throws {
+        let value = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array(#" {"a": 1}"#.utf8))
+        #expect(value.plain == .object(JSONObject([("a", .integer(1))])))
+        #expect(value["a"]?.offset == 10, "offsets stay those of the file")
+        #expect(syntaxError([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31]) != nil, "only one, first")
     }
 
     @Test func numbersPastTheLargestDoubleAreRefused() {
