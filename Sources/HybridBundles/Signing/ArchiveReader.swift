@@ -80,12 +80,18 @@ public struct ArchiveReader {
         let archive = try open(path: path)
         defer { archive.close() }
         guard let entry = archive.entries.first(where: { $0.name == name && $0.kind == .file }) else { return nil }
+        return try archive.contents(of: entry, name: name, limit: limit, tooLarge: BundleError(.tooLarge, file: name, "larger than \(limit) bytes"))
+    }
+
+    /// The whole of a small file entry, called `name` in messages; more than `limit` bytes is
+    /// refused with `tooLarge`, a damaged entry with a `damagedArchive` error.
+    func contents(of entry: Entry, name: String, limit: Int, tooLarge: BundleError) throws(BundleError) -> [UInt8] {
         var bytes: [UInt8] = []
         do throws(ReadFailure) {
-            try archive.read(entry, limit: limit) { bytes += $0 }
+            try read(entry, limit: limit) { bytes += $0 }
         } catch {
             switch error {
-            case .tooLarge: throw BundleError(.tooLarge, file: name, "larger than \(limit) bytes")
+            case .tooLarge: throw tooLarge
             case .damaged(let reason): throw BundleError(.damagedArchive, file: name, "cannot be read from the archive: \(reason)")
             case .consumer: throw BundleError(.damagedArchive, file: name, "cannot be read from the archive")
             }

@@ -208,17 +208,7 @@ public struct BundleVerifier: Sendable {
     /// A small entry's bytes, refusing more than `limit`; `nil` when there is no entry.
     private static func read(_ entry: ArchiveReader.Entry?, of archive: ArchiveReader, name: String, limit: Int) throws(BundleError) -> [UInt8]? {
         guard let entry else { return nil }
-        var bytes: [UInt8] = []
-        do throws(ArchiveReader.ReadFailure) {
-            try archive.read(entry, limit: limit) { bytes += $0 }
-        } catch {
-            switch error {
-            case .tooLarge: throw BundleError(.invalidManifest, file: name, "is larger than \(limit) bytes")
-            case .damaged(let reason): throw BundleError(.damagedArchive, file: name, "cannot be read from the archive: \(reason)")
-            case .consumer: throw BundleError(.damagedArchive, file: name, "cannot be read from the archive")
-            }
-        }
-        return bytes
+        return try archive.contents(of: entry, name: name, limit: limit, tooLarge: BundleError(.invalidManifest, file: name, "is larger than \(limit) bytes"))
     }
 
     /// Streams a file entry into `staging`, hashing as it goes and stopping once it passes
