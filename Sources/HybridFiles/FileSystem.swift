@@ -78,6 +78,14 @@ public enum FileSystem {
         return name.isEmpty ? "/" : String(name)
     }
 
+    /// The extension of `path`'s last part, without its dot: `json` for `a/home.json`; empty
+    /// for `k`, `.hidden` and `k.`.
+    public static func fileExtension(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// The folder holding `path` (`.` for a bare name, `/` for a name at the root).
     public static func parentFolder(of path: String) -> String {
         var trimmed = Substring(path)

@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import HybridFiles
 import Hummingbird
 import Logging
 
@@ -88,7 +89,7 @@ public final class BundleServer: Sendable {
             throw ServeError("\(path): the server is already running")
         }
         watch.open()
-        let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent("hybrid-serve-\(getpid())-\(UUID().uuidString)")
+        let scratch = FileSystem.join(NSTemporaryDirectory(), "hybrid-serve-\(getpid())-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         } catch {

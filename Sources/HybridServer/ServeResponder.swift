@@ -47,7 +47,7 @@ struct ServeResponder: HTTPResponder {
 
         /// A file's bytes, typed by its name: `.json`, `.js`, `.hbundle`, else octet-stream.
         static func file(_ bytes: [UInt8], named name: String) -> Reply {
-            let contentType = switch (name as NSString).pathExtension {
+            let contentType = switch FileSystem.fileExtension(of: name) {
             case "json": "application/json"
             case "js": "text/javascript"
             case "hbundle": "application/zip"

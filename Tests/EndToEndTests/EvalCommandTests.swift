@@ -17,6 +17,21 @@ final class EvalCommandTests: XCTestCase {
                                         environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path])
     }
 
+    /// A one-letter name given bare trapped in Foundation's path methods (exit 132).
+    func testAScriptWithAOneLetterNameInTheCurrentFolderRuns() throws {
+        try "console.log(require('./m').x)".write(to: folder.appendingPathComponent("k"), atomically: true, encoding: .utf8)
+        try "module.exports = { x: 'ok' }".write(to: folder.appendingPathComponent("m.js"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        let errors = folder.appendingPathComponent("err")
+        let process = try CommandRunner.start("hybrid", ["eval", "k"], in: folder,
+                                              environment: ["XDG_DATA_HOME": folder.appendingPathComponent("data").path],
+                                              output: output, errors: errors)
+        process.waitUntilExit()
+        let reported = try String(contentsOf: errors, encoding: .utf8)
+        XCTAssertEqual(process.terminationStatus, 0, reported)
+        XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "ok\n")
+    }
+
     func testConsoleGoesToStdoutAndStderrAndTimersRunToTheEnd() throws {
         let result = try eval("""
         console.log('one');

@@ -83,6 +83,10 @@ final class FileTests: XCTestCase {
         XCTAssertEqual(FileSystem.lastComponent(of: "a/k/"), "k")
         XCTAssertEqual(FileSystem.lastComponent(of: "/"), "/")
         XCTAssertEqual(FileSystem.join("k", "x"), "k/x")
+        XCTAssertEqual(FileSystem.fileExtension(of: "a.b/home.json"), "json")
+        XCTAssertEqual(FileSystem.fileExtension(of: "k"), "")
+        XCTAssertEqual(FileSystem.fileExtension(of: "a.b/.hidden"), "")
+        XCTAssertEqual(FileSystem.fileExtension(of: "k."), "")
     }
 
     /// The first holder of a shared lock clears; later ones, while it holds, do not.

@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 import HybridJavaScript
 
@@ -24,8 +25,7 @@ final class ModuleLoader {
             entries.report(ScriptError(message: "cannot read the script", location: path, stack: []))
             return false
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        resolver = ModuleResolver(root: folder.isEmpty ? "." : folder)
+        resolver = ModuleResolver(root: FileSystem.parentFolder(of: path))
         guard let loadMain else { return false }
         let source = String(decoding: data, as: UTF8.self)
         let result = entries.enter(path) { (context) throws(ScriptError) in

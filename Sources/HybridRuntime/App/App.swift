@@ -4,6 +4,7 @@ import HybridBundles
 import HybridCells
 import HybridDocument
 import HybridEventLoop
+import HybridFiles
 import HybridJSON
 import HybridJavaScript
 import HybridServices
@@ -118,8 +119,10 @@ public final class HybridApp: @unchecked Sendable {
     /// Opens a screen file as the first screen; screens it navigates to by name are the
     /// `.json` files beside it.
     public func open(file path: String) throws(AppError) {
-        navigation.router.folder = (path as NSString).deletingLastPathComponent
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        navigation.router.folder = FileSystem.parentFolder(of: path)
+        let file = FileSystem.lastComponent(of: path)
+        let fileExtension = FileSystem.fileExtension(of: file)
+        let name = fileExtension.isEmpty ? file : String(file.dropLast(fileExtension.count + 1))
         navigation.router.files[name] = path
         try push(url: "app://" + name, replacing: true)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HybridDocument
+import HybridFiles
 import HybridJSON
 
 /// Where screens come from, by name: `app://NAME?key=value` opens the same way whether NAME is
@@ -64,7 +65,7 @@ struct Router {
         if let make = native[name], files[name] == nil {
             return SourceText(name: "native screen \(name)", text: make(params).jsonText)
         }
-        guard let path = files[name] ?? (onlyListedFiles ? nil : (folder as NSString).appendingPathComponent(name + ".json")) else { return nil }
+        guard let path = files[name] ?? (onlyListedFiles ? nil : FileSystem.join(folder, name + ".json")) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return SourceText(name: path, bytes: Array(data))
     }
