@@ -14,11 +14,11 @@ import Testing
     func mutatedDocumentsAreValidatedWithLocatedProblems(batch: Int) throws {
         let folder = try TemporaryDirectory("hybrid-generated")
         defer { folder.remove() }
-        var random = SplitMix64(seed: UInt64(batch) &+ 0x5EED)
+        var random = SeededRandom(seed: UInt64(batch) &+ 0x5EED)
         let seeds = try Self.documentSeeds()
         var paths: [String] = []
         for index in 0..<250 {
-            let bytes = Mutator.mutate(seeds[Int(random.next() % UInt64(seeds.count))], with: &random, splicing: seeds)
+            let bytes = Mutator.mutate(seeds[random.next(seeds.count)], with: &random, splicing: seeds)
             let path = folder.url.appendingPathComponent("doc\(index).json").path
             FileManager.default.createFile(atPath: path, contents: Data(bytes))
             paths.append(path)
@@ -38,11 +38,11 @@ import Testing
 
     @Test(arguments: 0..<2)
     func mutatedExpressionLinesAreEachAnswered(batch: Int) throws {
-        var random = SplitMix64(seed: UInt64(batch) &+ 0xE4B2)
+        var random = SeededRandom(seed: UInt64(batch) &+ 0xE4B2)
         let seeds = try Self.expressionSeeds()
         var lines: [String] = []
         for _ in 0..<1500 {
-            let expression = Mutator.mutate(Array(seeds[Int(random.next() % UInt64(seeds.count))].utf8), with: &random, splicing: [])
+            let expression = Mutator.mutate(Array(seeds[random.next(seeds.count)].utf8), with: &random, splicing: [])
             let text = String(decoding: expression, as: UTF8.self)
             var line = #"{"expression": "#
             line += Self.quoted(text)
@@ -123,55 +123,38 @@ enum Mutator {
     /// Numbers a document may carry in place of any of its own.
     static let numbers: [String] = ["1e19", "-1e19", "1e308", "9223372036854775807", "-9223372036854775808", "4294967296", "99999999999", "-1", "0.5"]
 
-    static func mutate(_ seed: [UInt8], with random: inout SplitMix64, splicing others: [[UInt8]]) -> [UInt8] {
+    static func mutate(_ seed: [UInt8], with random: inout SeededRandom, splicing others: [[UInt8]]) -> [UInt8] {
         var bytes = seed
-        for _ in 0..<(1 + Int(random.next() % 4)) {
-            let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count + 1))
-            switch random.next() % 9 {
+        for _ in 0..<(1 + random.next(4)) {
+            let position = bytes.isEmpty ? 0 : random.next(bytes.count + 1)
+            switch random.next(9) {
             case 6, 7: // a member after some `{`, so the document stays JSON
                 let braces = bytes.indices.filter { bytes[$0] == UInt8(ascii: "{") }
                 guard !braces.isEmpty else { continue }
-                let brace = braces[Int(random.next() % UInt64(braces.count))]
-                bytes.insert(contentsOf: Array(members[Int(random.next() % UInt64(members.count))].utf8), at: brace + 1)
+                let brace = braces[random.next(braces.count)]
+                bytes.insert(contentsOf: Array(members[random.next(members.count)].utf8), at: brace + 1)
             case 8: // a number in place of one of the document's own
                 let digits = bytes.indices.filter { bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") && ($0 == 0 || !(bytes[$0 - 1] >= UInt8(ascii: "0") && bytes[$0 - 1] <= UInt8(ascii: "9"))) }
                 guard !digits.isEmpty else { continue }
-                let start = digits[Int(random.next() % UInt64(digits.count))]
+                let start = digits[random.next(digits.count)]
                 var end = start
                 while end < bytes.count && bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9") { end += 1 }
-                bytes.replaceSubrange(start..<end, with: Array(numbers[Int(random.next() % UInt64(numbers.count))].utf8))
+                bytes.replaceSubrange(start..<end, with: Array(numbers[random.next(numbers.count)].utf8))
             case 0 where !bytes.isEmpty: // flip a byte
                 bytes[min(position, bytes.count - 1)] ^= UInt8(truncatingIfNeeded: random.next() | 1)
             case 1 where !bytes.isEmpty: // cut a run
-                let end = min(bytes.count, position + Int(random.next() % 64))
+                let end = min(bytes.count, position + random.next(64))
                 bytes.removeSubrange(position..<end)
             case 2 where !others.isEmpty: // splice another seed's run in
-                let other = others[Int(random.next() % UInt64(others.count))]
+                let other = others[random.next(others.count)]
                 guard !other.isEmpty else { continue }
-                let start = Int(random.next() % UInt64(other.count))
-                let end = min(other.count, start + Int(random.next() % 256))
+                let start = random.next(other.count)
+                let end = min(other.count, start + random.next(256))
                 bytes.insert(contentsOf: other[start..<end], at: position)
             default: // insert a token
-                bytes.insert(contentsOf: Array(tokens[Int(random.next() % UInt64(tokens.count))].utf8), at: position)
+                bytes.insert(contentsOf: Array(tokens[random.next(tokens.count)].utf8), at: position)
             }
         }
         return bytes
-    }
-}
-
-/// A small, fast generator with a seed (the system's has none).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

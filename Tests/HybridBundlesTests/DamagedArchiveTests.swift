@@ -1,5 +1,6 @@
 import Foundation
 import HybridBundles
+import TestSupport
 import XCTest
 
 /// Archives damaged inside an entry's compressed data (what a fuzzer finds first): every one is
@@ -92,11 +93,8 @@ final class DamagedArchiveTests: SigningTestCase {
     func testRandomDamageAnywhereAlwaysAnswers() throws {
         try pack(archive: true)
         let good = Array(try Data(contentsOf: URL(fileURLWithPath: archivePath)))
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededRandom(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         var accepted = 0
         for _ in 0..<2_000 {
             var bytes = good

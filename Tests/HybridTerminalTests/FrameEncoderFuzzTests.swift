@@ -7,23 +7,11 @@ import TestSupport
 /// encoded diff on a terminal model must always reproduce the frame, characters and styles
 /// (colours as the terminal's colour support shows them), whatever overlapped what.
 final class FrameEncoderFuzzTests: XCTestCase {
-    /// SplitMix64, so failures reproduce.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     func testRandomEditsReplayExactly() {
         let pieces = ["a", "bc", "中", "文字", "😀", "🇫🇷", "e\u{301}", " ", "xyz", "한", "👨‍👩‍👧"]
         let styles = [CellStyle.plain, CellStyle(attributes: .bold), CellStyle(foreground: .ansi(1)),
                       CellStyle(background: .rgb(1, 2, 3), attributes: [.italic, .reverse])]
-        var random = Random(state: 42)
+        var random = SeededRandom(seed: 42)
         for colors in [ColorSupport.trueColor, .ansi16] {
             let encoder = FrameEncoder(colors: colors)
             for _ in 0..<40 {
