@@ -66,8 +66,15 @@ struct CommandRunner {
     /// returns it running.
     static func start(_ program: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
                       input: URL? = nil, output: URL, errors: URL) throws -> Process {
+        try start(executable: productsFolder.appendingPathComponent(program), arguments, in: folder, environment: environment,
+                  input: input, output: output, errors: errors)
+    }
+
+    /// `start`, for any executable (the README's `hybrid.sh`).
+    static func start(executable: URL, _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                      input: URL? = nil, output: URL, errors: URL) throws -> Process {
         let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent(program)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 }) { $1 }

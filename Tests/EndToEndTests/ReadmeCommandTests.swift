@@ -12,16 +12,8 @@ final class ReadmeCommandTests: XCTestCase {
                                          to: folder.url.appendingPathComponent("list.json"))
         let output = folder.url.appendingPathComponent("out")
         let errors = folder.url.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = CommandRunner.repository.appendingPathComponent("hybrid.sh")
-        process.arguments = ["validate", "list.json"]
-        process.currentDirectoryURL = folder.url
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try CommandRunner.start(executable: CommandRunner.repository.appendingPathComponent("hybrid.sh"), ["validate", "list.json"],
+                                              in: folder.url, output: output, errors: errors)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(try String(contentsOf: output, encoding: .utf8), "list.json: ok\n")
