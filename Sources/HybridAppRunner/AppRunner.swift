@@ -23,7 +23,11 @@ public enum AppRunner {
             do {
                 var sessionOptions = TerminalSession.Options()
                 sessionOptions.holdStandardError = true
-                session = try TerminalSession(options: sessionOptions)
+                let started = try TerminalSession(options: sessionOptions)
+                // A script the time limit cannot stop ends the process from another thread:
+                // the terminal comes back first, and the held standard error with it.
+                StuckEntryMonitor.beforeEnding = { started.restore() }
+                session = started
             } catch {
                 throw UserFailure.reporting("\(error) (use --headless to run without one)")
             }

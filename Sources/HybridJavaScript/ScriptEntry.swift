@@ -34,13 +34,18 @@ extension JavaScriptContext {
     /// (`isOverBudget`): polling the engine's limit per job races inside JavaScriptCore.
     ///
     /// Nested calls (from native code a script called) run `body` directly: they are inside the
-    /// outer entry already.
-    public func enter<T>(_ body: () throws(ScriptError) -> T) -> EntryOutcome<T> {
+    /// outer entry already. An entry the limit cannot stop ends the process, reported under
+    /// `name` (`StuckEntryMonitor`).
+    public func enter<T>(named name: String = "a script", _ body: () throws(ScriptError) -> T) -> EntryOutcome<T> {
         if entryDepth > 0 {
             do throws(ScriptError) { return EntryOutcome(result: .success(try body())) } catch { return EntryOutcome(result: .failure(error)) }
         }
         entryDepth += 1
-        defer { entryDepth -= 1 }
+        StuckEntryMonitor.began(ObjectIdentifier(self), name: name, limit: watchdog.limit)
+        defer {
+            StuckEntryMonitor.ended(ObjectIdentifier(self))
+            entryDepth -= 1
+        }
         watchdog.begin()
         var result: Result<T, ScriptError> = .failure(watchdog.stopError())
         JSLock(ref)

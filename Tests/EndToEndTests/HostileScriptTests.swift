@@ -130,3 +130,35 @@ enum BoundedRun {
 private extension Substring {
     var nonEmpty: Substring? { isEmpty ? nil : self }
 }
+
+/// Promise jobs the engine itself resumes (an `async` function that awaits in an endless loop)
+/// escape the time limit, which JavaScriptCore arms afresh for each job. They must still end:
+/// the process stops with status 1 and a report naming the entry, instead of hanging.
+struct StuckScriptTests {
+    static let script = "async function spin() {\n  while (true) { await null; }\n}\nspin();\n"
+
+    @Test func evalEndsWithAReport() throws {
+        let folder = try TemporaryDirectory("hybrid-stuck")
+        let path = folder.url.appendingPathComponent("stuck.js").path
+        try Self.script.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try BoundedRun.hybrid(["eval", path], environment: ["XDG_DATA_HOME": folder.path])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("stopped the app: \(path) ran on for 1 s of CPU time past its time limit"),
+                "\(result.standardError)")
+    }
+
+    @Test func aHandlerStartingItEndsTheAppWithAReport() throws {
+        let bundle = try TemporaryDirectory("hybrid-stuck-bundle")
+        let data = try TemporaryDirectory("hybrid-stuck-data")
+        let files = [
+            "manifest.json": #"{"app": "stuck", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}}"#,
+            "home.json": #"{"format": 1, "id": "home", "keys": {"x": "spin"}, "body": {"type": "text", "text": "press x"}}"#,
+            "main.js": Self.script.replacingOccurrences(of: "spin();\n", with: "ui.handler('spin', () => { spin(); });\nhybrid.ready();\n"),
+        ]
+        for (name, text) in files { try text.write(to: bundle.url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let result = try BoundedRun.hybrid(["run", bundle.path, "--headless", "--size", "40x3", "--keys", "x wait:50ms"],
+                                           environment: ["XDG_DATA_HOME": data.path])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("stopped the app: the handler spin ran on"), "\(result.standardError)")
+    }
+}

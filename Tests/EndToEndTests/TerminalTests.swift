@@ -59,6 +59,12 @@ final class TerminalTests: XCTestCase {
         try drive("fatal")
     }
 
+    /// A script the time limit cannot stop (an async function awaiting in an endless loop):
+    /// status 1, the terminal restored, then the report.
+    func testAStuckScriptEndsTheAppWithTheTerminalRestored() throws {
+        try drive("stuck-await")
+    }
+
     /// SIGTERM restores the terminal, then the process dies by SIGTERM.
     func testSigtermRestoresTheTerminalAndEndsBySigterm() throws {
         try drive("sigterm")

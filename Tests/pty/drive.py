@@ -223,8 +223,11 @@ def expect_raw(child):
         raise Failure("the pty did not start in cooked mode; the check would prove nothing")
 
 
-def expect_restored(child, how):
+def expect_restored(child, how, report_after=False):
+    """The terminal is as it was before; with `report_after`, a report may follow the restore."""
     out = bytes(child.output)
+    if report_after and RESTORE in out:
+        out = out[:out.rfind(RESTORE) + len(RESTORE)]
     if not out.endswith(RESTORE):
         raise Failure("%s: the output does not end with the restore sequence ESC[?25h ESC[?1049l; it ends with %r"
                       % (how, out[-80:]))
@@ -618,6 +621,40 @@ def case_fatal(binary, repo, folder):
         child.close()
 
 
+def case_stuck_await(binary, repo, folder):
+    """An async function that awaits in an endless loop, started by a key: the engine cannot
+    stop it, so the app ends with status 1, the terminal restored, then the report."""
+    bundle = os.path.join(folder, "stuck")
+    os.makedirs(bundle)
+    write_screen(bundle, "home.json", {"format": 1, "id": "home", "keys": {"x": "spin"},
+                                       "body": {"type": "text", "text": "press x"}})
+    write_screen(bundle, "manifest.json", {"app": "stuck", "version": "1.0.0", "entry": "main.js",
+                                           "start": "home", "screens": {"home": "home.json"}})
+    with open(os.path.join(bundle, "main.js"), "w") as handle:
+        handle.write("async function spin() {\n  while (true) { await null; }\n}\n"
+                     "ui.handler('spin', () => { spin(); });\nhybrid.ready();\n")
+    child = Child(binary, [bundle], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the screen", lambda out: b"press x" in out)
+        expect_raw(child)
+        child.send(b"x")
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
+            raise Failure("a stuck script should end the app with status 1, got %s" % describe(status))
+        expect_restored(child, "after a stuck script", report_after=True)
+        out = bytes(child.output)
+        restored = out.rfind(RESTORE)
+        message = out.find(b"stopped the app: the handler spin")
+        if restored < 0:
+            raise Failure("the restore sequence is missing: %r" % out[-200:])
+        if message < restored:
+            raise Failure("the report must come after the terminal is restored: %r" % out[-300:])
+        return "exit 1, terminal restored, then the report"
+    finally:
+        child.close()
+
+
 def case_timer_redraw(binary, repo, folder):
     """A timer that changes state redraws the screen with no key pressed (the marquee has no
     spinner to keep frames coming)."""
@@ -668,6 +705,7 @@ CASES = {
     "timer-redraw": case_timer_redraw,
     "held-stderr": case_held_stderr,
     "fatal": case_fatal,
+    "stuck-await": case_stuck_await,
     "ctrl-c": case_ctrl_c,
     "sigterm": case_sigterm,
     "crash": case_crash,

@@ -61,7 +61,7 @@ final class ScriptEntries {
     func enter<T>(_ what: String, at site: (() -> String?)? = nil, _ body: (JavaScriptContext) throws(ScriptError) -> T) -> Result<T, ScriptError> {
         running.append((what, site))
         defer { running.removeLast() }
-        let outcome = context.enter { () throws(ScriptError) in try body(context) }
+        let outcome = context.enter(named: what) { () throws(ScriptError) in try body(context) }
         if running.count > 1 {
             if case .failure(let error) = outcome.result {
                 if error.isTermination { stoppedInside = stoppedInside ?? what } else { report(error) }
