@@ -288,12 +288,21 @@ enum UINative: String, CaseIterable {
     case get
     /// `set({path, value})`: sets the current screen's state at `path` (`state.set`).
     case set
-    /// `watch({path, fn})`: calls `fn(value, changedPath)` when the state at, inside or around
-    /// `path` changes (`state.watch`).
+    /// `watch({path, fn})` → a watcher id: calls `fn(value, changedPath)` when the state at,
+    /// inside or around `path` changes (`state.watch`).
     case watch
+    /// `storeGet({path})` → the app store at `path` (all of it for `''`), or `null` (`store.get`).
+    case storeGet
+    /// `storeSet({path, value})`: sets the app store at `path` (`store.set`).
+    case storeSet
+    /// `storeWatch({path, fn})` → a watcher id: calls `fn(value, previous)` when the store at
+    /// `path` changes (`store.watch`).
+    case storeWatch
+    /// `unwatch({id})`: removes a `state.watch` or `store.watch` watcher (its handle's `remove`).
+    case unwatch
 }
 
-/// A host app's side of the `ui` and `state` globals (SPEC §3; ui.js builds them on these), for
+/// A host app's side of the `ui`, `state` and `store` globals (SPEC §3; ui.js builds them on these), for
 /// `ScriptRuntime.installUI`. Each runs the `UINative` of its name, on the loop thread.
 public struct UINatives {
     /// `show`: the target (URL string or screen document) and whether to push.
@@ -311,26 +320,31 @@ public struct UINatives {
     /// `get`: the state at the path (`.null` when there is none).
     public var get: (_ path: String) -> JSONValue
     /// `set`: the path and the value.
-    public var set: (_ path: String, _ value: JSONValue) -> Void
-    /// `watch`: the path and the callback.
-    public var watch: (_ path: String, _ callback: ProtectedValue) -> Void
+    public var set: (_ path: String, _ value: JSONValue) throws(NativeError) -> Void
+    /// `watch`: the path and the callback; answers the watcher's id.
+    public var watch: (_ path: String, _ callback: ProtectedValue) -> Int
+    /// `storeGet`: the app store at the path (`.null` when there is none).
+    public var storeGet: (_ path: String) -> JSONValue
+    /// `storeSet`: the path and the value.
+    public var storeSet: (_ path: String, _ value: JSONValue) throws(NativeError) -> Void
+    /// `storeWatch`: the path and the callback; answers the watcher's id.
+    public var storeWatch: (_ path: String, _ callback: ProtectedValue) -> Int
+    /// `unwatch`: the id of a watcher to remove.
+    public var unwatch: (_ id: Int) -> Void
 
     /// The host's functions, one per `UINative`.
     public init(show: @escaping (_ target: JSONValue, _ push: Bool) throws(NativeError) -> Void, back: @escaping () -> Void,
                 update: @escaping (_ id: String, _ props: JSONValue) throws(NativeError) -> Void,
                 component: @escaping (_ name: String, _ build: ProtectedValue) -> Void,
                 handler: @escaping (_ name: String, _ function: ProtectedValue) -> Void, screen: @escaping () -> String?,
-                get: @escaping (_ path: String) -> JSONValue, set: @escaping (_ path: String, _ value: JSONValue) -> Void,
-                watch: @escaping (_ path: String, _ callback: ProtectedValue) -> Void) {
-        self.show = show
-        self.back = back
-        self.update = update
-        self.component = component
-        self.handler = handler
-        self.screen = screen
-        self.get = get
-        self.set = set
-        self.watch = watch
+                get: @escaping (_ path: String) -> JSONValue, set: @escaping (_ path: String, _ value: JSONValue) throws(NativeError) -> Void,
+                watch: @escaping (_ path: String, _ callback: ProtectedValue) -> Int,
+                storeGet: @escaping (_ path: String) -> JSONValue,
+                storeSet: @escaping (_ path: String, _ value: JSONValue) throws(NativeError) -> Void,
+                storeWatch: @escaping (_ path: String, _ callback: ProtectedValue) -> Int, unwatch: @escaping (_ id: Int) -> Void) {
+        (self.show, self.back, self.update, self.component, self.handler, self.screen) = (show, back, update, component, handler, screen)
+        (self.get, self.set, self.watch) = (get, set, watch)
+        (self.storeGet, self.storeSet, self.storeWatch, self.unwatch) = (storeGet, storeSet, storeWatch, unwatch)
     }
 
     /// A new `native` object for ui.js holding every `UINative`, and nothing else.
@@ -370,19 +384,42 @@ public struct UINatives {
         case .get:
             return { arguments in arguments.context.makeValue(get(arguments[0]["path"].string)) }
         case .set:
-            return { arguments in
-                set(arguments[0]["path"].string, arguments[0]["value"].json)
-                return nil
-            }
+            return { arguments throws(ScriptThrow) in try Self.setting(arguments, "state.set", with: set) }
         case .watch:
+            return { arguments in arguments.context.makeNumber(Double(watch(arguments[0]["path"].string, arguments[0]["fn"].protect()))) }
+        case .storeGet:
+            return { arguments in arguments.context.makeValue(storeGet(arguments[0]["path"].string)) }
+        case .storeSet:
+            return { arguments throws(ScriptThrow) in try Self.setting(arguments, "store.set", with: storeSet) }
+        case .storeWatch:
             return { arguments in
-                watch(arguments[0]["path"].string, arguments[0]["fn"].protect())
+                arguments.context.makeNumber(Double(storeWatch(arguments[0]["path"].string, arguments[0]["fn"].protect())))
+            }
+        case .unwatch:
+            return { arguments in
+                unwatch(Int(arguments[0]["id"].number))
                 return nil
             }
         }
     }
 
-    /// Runs `body`, throwing a refusal into the calling script as an `Error`.
+    /// Runs `set` with the message's path and value, which must be JSON exactly (a function, a
+    /// cycle or a BigInt would be stored as something else): else an `E_BAD_VALUE` error naming
+    /// the place, from `call`.
+    private static func setting(_ arguments: JavaScriptArguments, _ call: String,
+                                with set: (String, JSONValue) throws(NativeError) -> Void) throws(ScriptThrow) -> JavaScriptValue? {
+        let context = arguments.context
+        let path = arguments[0]["path"].string
+        let value: JSONValue
+        do throws(JSONConversionError) {
+            value = try context.exactJSON(from: arguments[0]["value"])
+        } catch {
+            let place = error.path == "$" ? "the value" : "the value at " + error.path
+            throw ScriptThrow(context.makeError("\(call)(\(DiagnosticText.quoted(path)), value): \(place) \(error.problem)", code: "E_BAD_VALUE"))
+        }
+        return try refusing(in: context) { () throws(NativeError) in try set(path, value) }
+    }
+
     private static func refusing(in context: JavaScriptContext, _ body: () throws(NativeError) -> Void) throws(ScriptThrow) -> JavaScriptValue? {
         do throws(NativeError) {
             try body()

@@ -46,6 +46,12 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// Whether a change at one dotted path touches what is at the other: the same path, one
+    /// inside it, or one around it; `""` (the whole tree) touches every path.
+    public static func pathsOverlap(_ first: String, _ second: String) -> Bool {
+        first.isEmpty || second.isEmpty || first == second || second.hasPrefix(first + ".") || first.hasPrefix(second + ".")
+    }
+
     /// The value at a dotted path (`user.name`, `items.0.title`); numeric segments index arrays.
     public func value(atPath path: String) -> JSONValue? {
         var current = self

@@ -39,6 +39,15 @@ extension JavaScriptContext {
         return try conversion.convert(value.ref)
     }
 
+    /// `strictJSON(from:)` for values kept as data (the app store, a screen's state): what
+    /// JSON cannot hold is an error naming the place instead of being dropped or cut to `null`
+    /// — a function, a symbol, a BigInt, `undefined` inside an array, NaN and the infinities.
+    /// An `undefined` member is left out, as `JSON.stringify` does.
+    public func exactJSON(from value: JavaScriptValue) throws(JSONConversionError) -> JSONValue {
+        var conversion = Conversion(context: self, strict: true, exact: true)
+        return try conversion.convert(value.ref)
+    }
+
     /// A JavaScript value for a JSON-like Swift value.
     public func makeValue(_ json: JSONValue) -> JavaScriptValue {
         JavaScriptValue(makeRef(json), in: self)
@@ -75,6 +84,8 @@ private struct Conversion {
     unowned(unsafe) let context: JavaScriptContext
     /// Whether problems are errors (else cycles and too-deep values become `null`).
     let strict: Bool
+    /// Whether what JSON cannot hold is a problem too (`exactJSON(from:)`), not dropped.
+    let exact: Bool
     private var visiting: [JSObjectRef] = []
     private var path: [PathPart] = []
 
@@ -83,9 +94,10 @@ private struct Conversion {
         case index(Int)
     }
 
-    init(context: JavaScriptContext, strict: Bool) {
+    init(context: JavaScriptContext, strict: Bool, exact: Bool = false) {
         self.context = context
         self.strict = strict
+        self.exact = exact
     }
 
     private var ref: JSGlobalContextRef { context.ref }
@@ -117,17 +129,24 @@ private struct Conversion {
 
     mutating func convert(_ value: JSValueRef) throws(JSONConversionError) -> JSONValue {
         switch JSValueGetType(ref, value) {
-        case kJSTypeUndefined, kJSTypeNull:
+        case kJSTypeUndefined:
+            if exact, case .index? = path.last { return try problem("is undefined, which JSON cannot hold (use null)") }
+            return .null
+        case kJSTypeNull:
             return .null
         case kJSTypeBoolean:
             return .bool(JSValueToBoolean(ref, value))
         case kJSTypeNumber:
             let number = JSValueToNumber(ref, value, nil)
-            guard number.isFinite else { return .null }
+            guard number.isFinite else { return exact ? try problem("is \(number.isNaN ? "NaN" : "an infinity"), which JSON cannot hold") : .null }
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return .integer(Int(number)) }
             return .number(number)
         case kJSTypeString:
             return .string(context.string(value))
+        case kJSTypeSymbol where exact:
+            return try problem("is a symbol, which JSON cannot hold")
+        case kJSTypeBigInt where exact:
+            return try problem("is a BigInt, which JSON cannot hold (use a number or a string)")
         default:
             guard let object = JSValueToObject(ref, value, nil) else { return .null }
             if visiting.contains(object) { return try problem("refers back to an object that contains it (a cycle), which JSON cannot hold") }
@@ -162,7 +181,7 @@ private struct Conversion {
            let text = try? context.call(iso, this: object, arguments: []) {
             return .string(context.string(text))
         }
-        if JSObjectIsFunction(ref, object) { return .null }
+        if JSObjectIsFunction(ref, object) { return exact ? try problem("is a function, which JSON cannot hold") : .null }
         let names = JSObjectCopyPropertyNames(ref, object)!
         defer { JSPropertyNameArrayRelease(names) }
         var members: [(String, JSONValue)] = []
@@ -175,7 +194,7 @@ private struct Conversion {
             let member = JSObjectGetProperty(ref, object, name, &exception)
             try check(exception)
             guard let member, !JSValueIsUndefined(ref, member) else { continue }
-            if let memberObject = JSValueToObject(ref, member, nil), JSObjectIsFunction(ref, memberObject) { continue }
+            if !exact, let memberObject = JSValueToObject(ref, member, nil), JSObjectIsFunction(ref, memberObject) { continue }
             members.append((key, try convert(member)))
         }
         return .object(JSONObject(members))

@@ -77,7 +77,7 @@ struct HostileScriptTests {
 struct HostileAppScriptTests {
     static let cases: [(name: String, script: String, line: Int)] = [
         ("handler", "ui.handler('spin', () => {\n  while (true) {}\n});\nhybrid.ready();\n", 1),
-        ("watcher", "state.watch('n', () => {\n  while (true) {}\n});\nui.handler('spin', () => state.set('n', 1));\nhybrid.ready();\n", 1),
+        ("watcher", "ui.handler('spin', () => {\n  state.watch('n', () => {\n    while (true) {}\n  });\n  state.set('n', 1);\n});\nhybrid.ready();\n", 2),
         ("component", "ui.component('box', () => {\n  while (true) {}\n});\nhybrid.ready();\n", 1),
     ]
 

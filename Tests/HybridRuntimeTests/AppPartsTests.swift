@@ -50,12 +50,13 @@ final class AppPartsTests: XCTestCase {
 
     func testAWatcherSeesChangesAtInsideAndAroundItsPath() throws {
         let context = JavaScriptContext()
-        let watcher = Watcher(path: "cart.items", callback: try context.evaluate("(() => {})").protect(), screen: nil)
+        let watcher = Watcher(id: 1, path: "cart.items", callback: try context.evaluate("(() => {})").protect(), screen: nil)
         XCTAssertTrue(watcher.overlaps("cart.items"))
         XCTAssertTrue(watcher.overlaps("cart.items.0.price"), "inside")
         XCTAssertTrue(watcher.overlaps("cart"), "around")
         XCTAssertFalse(watcher.overlaps("cart.itemsCount"), "a longer name is another path")
         XCTAssertFalse(watcher.overlaps("user"))
+        XCTAssertTrue(watcher.overlaps(""), "the whole tree holds every path")
     }
 }
 

@@ -21,9 +21,9 @@ final class ScriptedAppTests: XCTestCase {
     func testHandlersStateAndWatchers() throws {
         let (rows, _) = try run(script: """
         ui.handler('inc', (event) => state.set('n', state.get('n') + (event.key === '+' ? 1 : 10)));
-        state.watch('n', (value) => state.set('log', state.get('log') + ',' + value));
+        ui.handler('setup', () => state.watch('n', (value) => state.set('log', state.get('log') + ',' + value)));
         """, screen: AppHarness.screen(#"{"type": "text", "text": "n=@{n} log=@{log}"}"#, state: #"{"n": 0, "log": ""}"#,
-                                       extra: #""keys": {"+": "inc", "*": "inc"}"#), keys: "+ * +")
+                                       extra: #""keys": {"+": "inc", "*": "inc"}, "onAppear": "setup""#), keys: "+ * +")
         XCTAssertEqual(rows[0], "n=12 log=,1,11,12")
     }
 

@@ -1,6 +1,7 @@
 // The flow sample: two screens through one router. The catalog's list opens
 // app://detail?id=…&name=… (its query lands in the detail screen's state as `params`); the
-// detail screen adds to a cart kept in storage, and Esc goes back to the catalog as it was.
+// detail screen adds to a cart kept in the app store (and saved to storage), and Esc goes back
+// to the catalog as it was.
 const PRODUCTS = [
   { id: 'sen', name: 'Sencha', kind: 'green', origin: 'Shizuoka, Japan', price: 950, notes: 'Grassy and bright; steep at 75 °C for a minute.' },
   { id: 'erl', name: 'Earl Grey', kind: 'black', origin: 'Sri Lanka, bergamot oil', price: 700, notes: 'Black tea with bergamot oil; good with a slice of lemon.' },
@@ -11,35 +12,42 @@ const PRODUCTS = [
 ];
 const CART_KEY = 'cart';
 
-// The cart, by product id: the script's copy, saved to storage after each change.
-let cart = {};
-
-function cartCount() {
-  return Object.values(cart).reduce((sum, n) => sum + n, 0);
+// The cart lives in the app store, shared by both screens: the headers and the cart box
+// read @{store.cartCount}, @{store.cartText} and @{store.cartTotal}, and redraw when they
+// change. Each screen's own state keeps what only it shows.
+function cart() {
+  return store.get('cart') || {};
 }
 
 function euros(cents) {
   return `€ ${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-// Shows the cart on the catalog (the current screen): a marker per item, the count, one
-// line per tea in the cart and the total.
-function showCatalog() {
-  state.set('items', PRODUCTS.map((p) => ({ id: p.id, name: p.name, kind: p.kind, origin: p.origin, price: euros(p.price), inCart: cart[p.id] || 0 })));
-  const lines = PRODUCTS.filter((p) => cart[p.id]).map((p) => `${cart[p.id]} × ${p.name} (${euros(cart[p.id] * p.price)})`);
-  state.set('cartText', lines.join(' · '));
-  state.set('cartTotal', euros(PRODUCTS.reduce((sum, p) => sum + (cart[p.id] || 0) * p.price, 0)));
-  state.set('cartCount', cartCount());
+// Puts a cart in the store with what the screens show of it.
+function setCart(next) {
+  const lines = PRODUCTS.filter((p) => next[p.id]).map((p) => `${next[p.id]} × ${p.name} (${euros(next[p.id] * p.price)})`);
+  store.set('cart', next);
+  store.set('cartCount', Object.values(next).reduce((sum, n) => sum + n, 0));
+  store.set('cartText', lines.join(' · '));
+  store.set('cartTotal', euros(PRODUCTS.reduce((sum, p) => sum + (next[p.id] || 0) * p.price, 0)));
 }
 
-ui.handler('catalog.load', () => {
-  showCatalog();
-  return hybrid.call('storage.get', { key: CART_KEY }).then((saved) => {
-    if (saved && typeof saved === 'object') cart = saved;
-    showCatalog();
-    hybrid.ready();
-  });
+// The catalog's list, with how many of each tea are in the cart (the current screen's state).
+function showItems() {
+  const inCart = cart();
+  state.set('items', PRODUCTS.map((p) => ({ id: p.id, name: p.name, kind: p.kind, origin: p.origin, price: euros(p.price), inCart: inCart[p.id] || 0 })));
+}
+
+// No screen is open yet, and none is needed: the saved cart goes straight into the store.
+hybrid.call('storage.get', { key: CART_KEY }).then((saved) => {
+  if (saved && typeof saved === 'object') setCart(saved);
+  if (ui.screen === 'catalog') showItems();
+  // Every change of the cart is saved, wherever it was made.
+  store.watch('cart', (next) => hybrid.call('storage.set', { key: CART_KEY, value: next }));
+  hybrid.ready();
 });
+
+ui.handler('catalog.load', () => showItems());
 
 ui.handler('detail.load', () => {
   const id = state.get('params.id');
@@ -49,28 +57,25 @@ ui.handler('detail.load', () => {
     return;
   }
   state.set('product', { kind: product.kind, origin: product.origin, price: euros(product.price), notes: product.notes });
-  state.set('inCart', cart[id] || 0);
-  state.set('cartCount', cartCount());
+  state.set('inCart', cart()[id] || 0);
 });
 
 ui.handler('cart.add', () => {
   const id = state.get('params.id');
   if (!PRODUCTS.some((p) => p.id === id)) return;
-  cart[id] = (cart[id] || 0) + 1;
-  state.set('inCart', cart[id]);
-  state.set('cartCount', cartCount());
+  const next = { ...cart(), [id]: (cart()[id] || 0) + 1 };
+  setCart(next);
+  state.set('inCart', next[id]);
   state.set('message', `✔ Added ${state.get('params.name')} to the cart`);
-  return hybrid.call('storage.set', { key: CART_KEY, value: cart });
 });
 
 // Runs after a `back` action: the catalog is the current screen again, and it was not
-// re-opened (its list keeps its selection), so it is told about the cart here.
+// re-opened (its list keeps its selection), so its list is told about the cart here.
 ui.handler('cart.sync', () => {
-  if (ui.screen === 'catalog') showCatalog();
+  if (ui.screen === 'catalog') showItems();
 });
 
 ui.handler('cart.clear', () => {
-  cart = {};
-  showCatalog();
-  return hybrid.call('storage.remove', { key: CART_KEY });
+  setCart({});
+  showItems();
 });

@@ -1,4 +1,4 @@
-// SPEC §3's ui.* and state.* globals, built on the natives a host app supplies (UINatives,
+// SPEC §3's ui.*, state.* and store.* globals, built on the natives a host app supplies (UINatives,
 // declared in Sources/HybridBridge/Natives.swift). Evaluated once per context, after the
 // prelude, when the host installs it (ScriptRuntime.installUI).
 (function (native) {
@@ -21,14 +21,40 @@
     },
     get screen() { return native.screen(); },
   };
+  // state.* acts on the screen on top; before one opens there is none, and a value set then
+  // would be lost: say so, and where such data belongs.
+  const needScreen = (call) => {
+    if (native.screen() !== null) return;
+    const error = new Error(`${call}: no screen is open yet (the entry script runs before the start screen shows); ` +
+      'keep data that outlives a screen in the app store: store.set(path, value), read as @{store.PATH}');
+    error.code = 'E_NO_SCREEN';
+    throw error;
+  };
+  const handle = (id) => Object.freeze({ remove() { native.unwatch({ id }); } });
   const state = {
-    get(path) { return native.get({ path: path === undefined ? '' : String(path) }); },
-    set(path, value) { native.set({ path: String(path), value: value === undefined ? null : value }); },
+    get(path) {
+      needScreen('state.get');
+      return native.get({ path: path === undefined ? '' : String(path) });
+    },
+    set(path, value) {
+      needScreen('state.set');
+      native.set({ path: String(path), value: value === undefined ? null : value });
+    },
     watch(path, fn) {
       if (typeof fn !== 'function') throw new TypeError('state.watch(path, fn): fn must be a function');
-      native.watch({ path: String(path), fn });
+      needScreen('state.watch');
+      return handle(native.watch({ path: String(path), fn }));
+    },
+  };
+  const store = {
+    get(path) { return native.storeGet({ path: path === undefined ? '' : String(path) }); },
+    set(path, value) { native.storeSet({ path: String(path), value: value === undefined ? null : value }); },
+    watch(path, fn) {
+      if (typeof fn !== 'function') throw new TypeError('store.watch(path, fn): fn must be a function');
+      return handle(native.storeWatch({ path: path === undefined ? '' : String(path), fn }));
     },
   };
   Object.defineProperty(globalThis, 'ui', { value: Object.freeze(ui), enumerable: false });
   Object.defineProperty(globalThis, 'state', { value: Object.freeze(state), enumerable: false });
+  Object.defineProperty(globalThis, 'store', { value: Object.freeze(store), enumerable: false });
 })

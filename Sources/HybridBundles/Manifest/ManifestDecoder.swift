@@ -29,6 +29,7 @@ struct ManifestDecoder: LocatingDecoder {
         let screens = required(json, "screens") { $0.screens($1) }
         let patches = json["patches"].flatMap { value in inKey("patches") { $0.patches(value) } } ?? []
         let permissions = json["permissions"].flatMap { value in inKey("permissions") { $0.permissions(value) } } ?? []
+        let store = json["store"].flatMap { value in inKey("store") { $0.store(value) } } ?? JSONObject()
         let files = json["files"].flatMap { value in inKey("files") { $0.files(value) } }
 
         // `start` must open one of this bundle's screens; checked once both are known.
@@ -45,7 +46,7 @@ struct ManifestDecoder: LocatingDecoder {
         guard let app, let version, let start, let screens else { return nil }
         return BundleManifest(
             app: app, version: version, runtime: runtime, entry: entry, start: start.text, startScreen: start.screen,
-            screens: screens, patches: patches, permissions: permissions, files: files
+            screens: screens, patches: patches, permissions: permissions, store: store, files: files
         )
     }
 
@@ -162,6 +163,15 @@ struct ManifestDecoder: LocatingDecoder {
 
     private mutating func patches(_ json: SourceJSON) -> [String]? {
         uniqueStrings(json, what: "paths of .js scripts") { decoder, item in decoder.scriptPath(item) }
+    }
+
+    /// The app store's first value: any JSON object.
+    private mutating func store(_ json: SourceJSON) -> JSONObject? {
+        guard json.members != nil, case .object(let object) = json.plain else {
+            report("expected an object (the app store's first value), got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        return object
     }
 
     private mutating func permissions(_ json: SourceJSON) -> [String]? {

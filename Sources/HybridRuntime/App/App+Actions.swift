@@ -10,7 +10,7 @@ extension HybridApp {
     /// Runs `action` for `view` (nil for screen keys and `onAppear`) with `event` for handlers;
     /// `scope` adds variables the view does not have (a table row's `index` and `row`).
     func run(_ action: Action, on screen: Screen, view: View?, scope extra: StateScope? = nil, event: JSONValue) {
-        let scope = (extra ?? view?.scope ?? StateScope(state: screen.state)).with(state: screen.state)
+        let scope = (extra ?? view?.scope ?? StateScope(state: screen.state)).with(state: screen.state, store: store.value)
         switch action {
         case .handler(let name):
             scripting.callHandler(name, event: event, on: screen)

@@ -153,7 +153,8 @@ extension HybridApp {
         let top = currentScreen.map { (name: $0.name, params: $0.state.value(atPath: "params")?.objectValue ?? JSONObject()) }
         unloadBundle()
         do {
-            try load(bundle: bundle, unsignedWarning: nil)
+            // Like Fast Refresh: the data the app gathered stays across the edit.
+            try load(bundle: bundle, unsignedWarning: nil, keepingStore: true)
         } catch {
             problem(error.description)
         }
@@ -173,10 +174,12 @@ extension HybridApp {
         "\(path): a development bundle (no \(BundleFolder.signatureName)); it runs unsigned"
     }
 
-    /// `load(bundle:)`, saying `unsignedWarning` (when there is one) for an unsigned folder.
-    func load(bundle folder: BundleFolder, unsignedWarning: String?) throws(AppError) {
+    /// `load(bundle:)`, saying `unsignedWarning` (when there is one) for an unsigned folder; the
+    /// app store starts from the manifest's `store` unless `keepingStore` (a live reload).
+    func load(bundle folder: BundleFolder, unsignedWarning: String?, keepingStore: Bool = false) throws(AppError) {
         let manifest = folder.manifest
         if !folder.isSigned, let unsignedWarning { log(unsignedWarning) }
+        if !keepingStore { store.reset(to: manifest.store) }
         navigation.router.folder = folder.path
         navigation.router.onlyListedFiles = true
         for name in manifest.screens.keys {

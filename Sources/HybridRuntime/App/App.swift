@@ -29,6 +29,8 @@ public final class HybridApp: @unchecked Sendable {
     /// Set when the app asked to end (a `quit` action, Ctrl-C).
     public private(set) var isFinished = false
 
+    /// The app store (SPEC §3): data every screen shares, alive until the app ends.
+    public let store = AppStore()
     /// Open screens and routes.
     var navigation = Navigation()
     private let frame = FrameRequest()
@@ -189,12 +191,12 @@ public final class HybridApp: @unchecked Sendable {
         checkLoopThread()
         return frame.drawing {
             guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
-            var (buffer, problems) = screen.render(width: size.columns, height: size.rows)
+            var (buffer, problems) = screen.render(width: size.columns, height: size.rows, store: store.value)
             for line in problems.formatted(in: screen.source) { problem(line) }
             // Focus what the first frame shows, or the neighbour of a focused widget that went
             // away, then scroll it into view; each change needs the frame drawn again.
-            if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
-            if input.focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows) }
+            if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
+            if input.focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
             statusLine.draw(into: &buffer)
             return buffer
         }
@@ -224,8 +226,15 @@ public final class HybridApp: @unchecked Sendable {
     // MARK: State
 
     /// Sets a value in a screen's state and tells its watchers (nothing when it is unchanged,
-    /// so a watcher that sets its own path settles instead of recursing).
+    /// so a watcher that sets its own path settles instead of recursing). A path in the app
+    /// store (`store.PATH`: the name is reserved) sets the store instead.
     func setState(_ path: String, to value: JSONValue, on screen: Screen) {
+        if path == StateScope.storeName || path.hasPrefix(StateScope.storeName + ".") {
+            if case .refused(let reason) = setStore(String(path.dropFirst(min(path.count, StateScope.storeName.count + 1))), to: value) {
+                problem(reason)
+            }
+            return
+        }
         guard !path.isEmpty, screen.state.value(atPath: path) != value else { return }
         if !screen.state.setValue(value, atPath: path) {
             problem("cannot set state \(DiagnosticText.quoted(path)): a part of the path is not an object or an array")
@@ -233,6 +242,19 @@ public final class HybridApp: @unchecked Sendable {
         }
         needsFrame = true
         scripting.notifyWatchers(of: path, on: screen)
+    }
+
+    /// Sets a value in the app store: the screen on top is drawn again when its last frame read
+    /// the changed path (the screens under it draw from the store when they come back), and
+    /// the store's watchers of it are told.
+    @discardableResult
+    func setStore(_ path: String, to value: JSONValue) -> AppStore.Change {
+        let before = store.value
+        let change = store.set(path, to: value)
+        guard case .changed = change else { return change }
+        if currentScreen?.storeReads.contains(where: { JSONValue.pathsOverlap($0, path) }) == true { needsFrame = true }
+        scripting.notifyStoreWatchers(of: path, before: before)
+        return change
     }
 
     /// The app lives on its loop's thread: the host calls it there (or before the loop runs).

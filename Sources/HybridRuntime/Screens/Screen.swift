@@ -21,6 +21,8 @@ public final class Screen: @unchecked Sendable {
     var revealed: String?
     /// The view tree of the last frame (for focus order and clicks).
     public private(set) var root: View?
+    /// The app store paths the last frame read: a change elsewhere in the store leaves it be.
+    public private(set) var storeReads: Set<String> = []
     private(set) var renderer: ScreenRenderer
     /// Builds components scripts define; kept so `ui.update` can hand it to a new renderer.
     var externalComponents: ((String, JSONValue) -> Node?)? {
@@ -83,10 +85,12 @@ public final class Screen: @unchecked Sendable {
         }
     }
 
-    /// Draws the screen into a buffer of `width` by `height`; returns problems not reported before.
-    func render(width: Int, height: Int) -> (buffer: Buffer, problems: [Diagnostic]) {
-        let frame = renderer.render(state: state, interaction: interaction, width: width, height: height)
+    /// Draws the screen with the app store's `store` into a buffer of `width` by `height`;
+    /// returns problems not reported before.
+    func render(width: Int, height: Int, store: JSONValue) -> (buffer: Buffer, problems: [Diagnostic]) {
+        let frame = renderer.render(state: state, store: store, interaction: interaction, width: width, height: height)
         root = frame.root
+        storeReads = frame.storeReads
         return (frame.buffer, frame.newDiagnostics)
     }
 

@@ -21,6 +21,8 @@ final class ScriptHost {
     /// Nodes built by script components, by name and props; nil records a failure.
     private var componentNodes: [String: Node?] = [:]
     private var watchers: [Watcher] = []
+    /// The id of the last watcher registered.
+    private var lastWatcherID = 0
 
     init(app: HybridApp) {
         self.app = app
@@ -83,7 +85,7 @@ final class ScriptHost {
     /// it; a watcher already running is not entered again.
     func notifyWatchers(of path: String, on screen: Screen) {
         guard let runtime else { return }
-        for watcher in watchers where watcher.watches(screen, top: app.currentScreen) && !watcher.isRunning && watcher.overlaps(path) {
+        for watcher in watchers where watcher.screen === screen && !watcher.isRunning && watcher.overlaps(path) {
             let value = screen.state.value(atPath: watcher.path) ?? .null
             watcher.isRunning = true
             runtime.invoke(watcher.callback, as: "the watcher of \(watcher.path)", with: [value, .string(path)])
@@ -91,16 +93,30 @@ final class ScriptHost {
         }
     }
 
+    /// Tells the `store.watch` callbacks whose value changed when the store at `path` did,
+    /// with the value they watch now and the one it had in `before`.
+    func notifyStoreWatchers(of path: String, before: JSONValue) {
+        guard let runtime else { return }
+        for watcher in watchers where watcher.watchesStore && !watcher.isRunning && watcher.overlaps(path) {
+            let value = app.store.value(at: watcher.path)
+            let previous = (watcher.path.isEmpty ? before : before.value(atPath: watcher.path)) ?? .null
+            guard value != previous else { continue }
+            watcher.isRunning = true
+            runtime.invoke(watcher.callback, as: "the store watcher of \(watcher.path)", with: [value, previous])
+            watcher.isRunning = false
+        }
+    }
+
     /// Drops the watchers of screens no longer open (they go with their screen).
     func dropWatchers(keeping open: [Screen]) {
         watchers.removeAll { watcher in
-            guard !watcher.watchesAnyScreen else { return false }
+            guard !watcher.watchesStore else { return false }
             guard let watched = watcher.screen else { return true }
             return !open.contains { $0 === watched }
         }
     }
 
-    // MARK: The `ui` and `state` globals
+    // MARK: The `ui`, `state` and `store` globals
 
     private func uiNatives() -> UINatives {
         UINatives(
@@ -142,10 +158,23 @@ final class ScriptHost {
                 app.setState(path, to: value, on: screen)
             },
             watch: { [unowned self] path, callback in
-                // A watcher belongs to the screen on top when it is registered; one registered
-                // while the app starts (no screen yet) watches whichever screen is on top.
-                watchers.append(Watcher(path: path, callback: callback, screen: app.currentScreen))
-            }
+                // ui.js refuses it while no screen is open: a watcher belongs to the screen on top.
+                guard let screen = app.currentScreen else { return 0 }
+                return addWatcher(path: path, callback: callback, screen: screen)
+            },
+            storeGet: { [unowned self] path in app.store.value(at: path) },
+            storeSet: { [unowned self] path, value throws(NativeError) in
+                if case .refused(let reason) = app.setStore(path, to: value) { throw NativeError("store.set: " + reason) }
+            },
+            storeWatch: { [unowned self] path, callback in addWatcher(path: path, callback: callback, screen: nil) },
+            unwatch: { [unowned self] id in watchers.removeAll { $0.id == id } }
         )
+    }
+
+    /// Registers a watcher of `screen`'s state, or of the app store when `screen` is nil.
+    private func addWatcher(path: String, callback: ProtectedValue, screen: Screen?) -> Int {
+        lastWatcherID += 1
+        watchers.append(Watcher(id: lastWatcherID, path: path, callback: callback, screen: screen))
+        return lastWatcherID
     }
 }

@@ -42,20 +42,25 @@ public final class ScreenRenderer {
         public var root: View?
         /// Problems found in this frame that were not reported before.
         public var newDiagnostics: [Diagnostic]
+        /// The app store paths this frame read.
+        public var storeReads: Set<String> = []
     }
 
-    /// Lays out and draws the screen for `state` into a buffer of `size`.
-    public func render(state: JSONValue, interaction: Interaction = Interaction(), width: Int, height: Int) -> Frame {
+    /// Lays out and draws the screen for `state` and the app store's `store` into a buffer of `size`.
+    public func render(state: JSONValue, store: JSONValue = .object(JSONObject()), interaction: Interaction = Interaction(),
+                       width: Int, height: Int) -> Frame {
         var buffer = Buffer(width: width, height: height)
         var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
         resolver.externalComponents = externalComponents
-        let root = resolver.view(for: document.body, in: StateScope(state: state), inheriting: .plain, parent: .vertical)
+        let reads = StoreReads()
+        let root = resolver.view(for: document.body, in: StateScope(state: state, store: store, storeReads: reads),
+                                 inheriting: .plain, parent: .vertical)
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if let root {
             LayoutEngine.layout(root, in: area)
             Painter.draw(root, into: &buffer, clip: area)
         }
         let fresh = resolver.problems.filter { reported.insert($0).inserted }
-        return Frame(buffer: buffer, root: root, newDiagnostics: fresh)
+        return Frame(buffer: buffer, root: root, newDiagnostics: fresh, storeReads: reads.paths)
     }
 }

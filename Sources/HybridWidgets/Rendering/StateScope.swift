@@ -18,18 +18,33 @@ public struct StateScope: ExpressionScope, Sendable {
 
     /// The screen's state.
     public let state: JSONValue
+    /// The app store (SPEC §3), read as `store.PATH`: the name is reserved in every scope.
+    public let store: JSONValue
+    /// Records the store paths the screen reads, so a change elsewhere in the store does not
+    /// re-render it.
+    let storeReads: StoreReads?
     var locals: [Local] = []
     /// Which list item or component instance this is (empty at the top), so a node that
     /// appears many times still gives each view its own key.
     var instance = ""
 
-    /// A scope over `state` alone.
-    public init(state: JSONValue) {
+    /// A scope over `state` and the app store's `store`, recording store reads in `storeReads`.
+    public init(state: JSONValue, store: JSONValue = .object(JSONObject()), storeReads: StoreReads? = nil) {
         self.state = state
+        self.store = store
+        self.storeReads = storeReads
     }
+
+    /// The name bindings read the app store by (`@{store.cart.count}`).
+    public static let storeName = "store"
 
     public func value(of name: String) -> ExpressionValue? {
         let head = name.prefix { $0 != "." }
+        if head == Self.storeName {
+            let path = String(name.dropFirst(min(name.count, head.count + 1)))
+            storeReads?.paths.insert(path)
+            return (path.isEmpty ? store : store.value(atPath: path)).flatMap(ExpressionValue.init(json:))
+        }
         // Innermost binding wins, so a nested list's `item` hides the outer one.
         if let local = locals.last(where: { $0.name == head }) {
             if head.count == name.count { return ExpressionValue(json: local.value) }
@@ -40,8 +55,10 @@ public struct StateScope: ExpressionScope, Sendable {
 
     /// The state path a dotted name reads (`item.title` → `todos.3.title`), or nil when it
     /// reads something that is not in the state (a computed prop, an index).
+    /// A path into the store keeps its `store.` prefix: whoever writes it writes the store.
     public func statePath(of name: String) -> String? {
         let head = String(name.prefix { $0 != "." })
+        if head == Self.storeName { return name }
         let rest = name.count > head.count ? String(name.dropFirst(head.count + 1)) : nil
         guard let local = locals.last(where: { $0.name == head }) else { return name }
         if let rest {
@@ -59,9 +76,10 @@ public struct StateScope: ExpressionScope, Sendable {
         with(Local(name: name, value: value), instance: "")
     }
 
-    /// The same locals over a newer state (after an action changed it).
-    public func with(state: JSONValue) -> StateScope {
-        var scope = StateScope(state: state)
+    /// The same locals over a newer state and, when given, a newer store (after an action
+    /// changed them).
+    public func with(state: JSONValue, store newStore: JSONValue? = nil) -> StateScope {
+        var scope = StateScope(state: state, store: newStore ?? store, storeReads: storeReads)
         scope.locals = locals
         scope.instance = instance
         return scope
@@ -73,6 +91,15 @@ public struct StateScope: ExpressionScope, Sendable {
         scope.instance += part
         return scope
     }
+}
+
+/// The app store paths one frame read (`""` for the whole store).
+public final class StoreReads: @unchecked Sendable {
+    /// The paths read, without the `store.` prefix.
+    public var paths: Set<String> = []
+
+    /// An empty record.
+    public init() {}
 }
 
 /// What the user did to a screen that its state does not hold: which widget has focus, the
