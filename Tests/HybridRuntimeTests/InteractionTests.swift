@@ -70,6 +70,18 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(harness.app.isFinished)
     }
 
+    func testASequenceStopsAtItsFirstFailedStep() throws {
+        let harness = try AppHarness()
+        let rows = try harness.run(screen: AppHarness.screen(#"""
+        {"type": "column", "children": [
+          {"type": "input", "value": "@{draft}", "onSubmit": [{"action": "script", "handler": "addTodo"}, {"action": "set", "path": "draft", "value": ""}]},
+          {"type": "text", "text": "draft=@{draft}"}]}
+        """#, state: #"{"draft": ""}"#), keys: #""milk" enter"#)
+        XCTAssertEqual(rows[1], "draft=milk", "the text a missing handler never saved is not cleared")
+        XCTAssertEqual(harness.problems.count, 1, "\(harness.problems)")
+        XCTAssertTrue(harness.problems[0].hasPrefix(#"no script handler named "addTodo""#), harness.problems[0])
+    }
+
     func testNavigateOpensAScreenWithParamsAndBackReturns() throws {
         let harness = try AppHarness()
         let detail = AppHarness.screen(#"{"type": "text", "text": "Item @{params.id} of @{params.kind}"}"#, extra: #""keys": {"esc": {"action": "back"}}"#)

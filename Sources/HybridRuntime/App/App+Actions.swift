@@ -8,40 +8,65 @@ import HybridWidgets
 /// Running actions (SPEC §2): built-in ones here, script handlers through the bridge.
 extension HybridApp {
     /// Runs `action` for `view` (nil for screen keys and `onAppear`) with `event` for handlers;
-    /// `scope` adds variables the view does not have (a table row's `index` and `row`).
-    func run(_ action: Action, on screen: Screen, view: View?, scope extra: StateScope? = nil, event: JSONValue) {
+    /// `scope` adds variables the view does not have (a table row's `index` and `row`). Answers
+    /// whether it did what it says: a sequence stops at its first step that failed (reported),
+    /// so a later step never acts on a premise that did not happen (clearing a field whose
+    /// text a missing handler never saved). A `call` succeeds once sent; its answer comes later.
+    @discardableResult
+    func run(_ action: Action, on screen: Screen, view: View?, scope extra: StateScope? = nil, event: JSONValue) -> Bool {
         let scope = (extra ?? view?.scope ?? StateScope(state: screen.state)).with(state: screen.state, store: store.value)
         switch action {
         case .handler(let name):
-            scripting.callHandler(name, event: event, on: screen)
+            return scripting.callHandler(name, event: event, on: screen)
         case .script(let name, let args):
-            scripting.callHandler(name, event: args.flatMap { evaluate($0, in: scope, screen: screen) } ?? event, on: screen)
+            var argument = event
+            if let args {
+                guard let value = evaluate(args, in: scope, screen: screen) else { return false }
+                argument = value
+            }
+            return scripting.callHandler(name, event: argument, on: screen)
         case .set(let path, let value):
             guard let target = statePath(path, in: scope, screen: screen),
-                  let value = evaluate(value, in: scope, screen: screen) else { return }
-            setState(target, to: value, on: screen)
+                  let value = evaluate(value, in: scope, screen: screen) else { return false }
+            return setState(target, to: value, on: screen)
         case .call(let service, let params, let result):
-            let parameters = params.flatMap { evaluate($0, in: scope, screen: screen) } ?? .null
-            let target = result.flatMap { statePath($0, in: scope, screen: screen) }
+            var parameters = JSONValue.null
+            if let params {
+                guard let value = evaluate(params, in: scope, screen: screen) else { return false }
+                parameters = value
+            }
+            var target: String?
+            if let result {
+                guard let path = statePath(result, in: scope, screen: screen) else { return false }
+                target = path
+            }
             call(service, parameters: parameters, storingAt: target, on: screen)
+            return true
         case .navigate(let url):
-            guard let url = evaluate(url, in: scope, screen: screen)?.stringValue else { return }
+            guard let url = evaluate(url, in: scope, screen: screen)?.stringValue else { return false }
             do throws(AppError) {
                 try push(url: url)
+                return true
             } catch {
                 problem(error.description)
+                return false
             }
         case .back:
             back()
+            return true
         case .quit:
             quit()
+            return true
         case .sequence(let actions):
             for action in actions where !isFinished {
                 // Each step sees what the previous ones changed; after a step that changes
                 // screens, the rest act on the screen now on top.
-                guard let current = currentScreen else { return }
-                run(action, on: current, view: current === screen ? view : nil, scope: current === screen ? extra : nil, event: event)
+                guard let current = currentScreen else { return true }
+                guard run(action, on: current, view: current === screen ? view : nil, scope: current === screen ? extra : nil, event: event) else {
+                    return false
+                }
             }
+            return true
         }
     }
 

@@ -228,20 +228,28 @@ public final class HybridApp: @unchecked Sendable {
     /// Sets a value in a screen's state and tells its watchers (nothing when it is unchanged,
     /// so a watcher that sets its own path settles instead of recursing). A path in the app
     /// store (`store.PATH`: the name is reserved) sets the store instead.
-    func setState(_ path: String, to value: JSONValue, on screen: Screen) {
+    /// Answers false when the path cannot be written (reported).
+    @discardableResult
+    func setState(_ path: String, to value: JSONValue, on screen: Screen) -> Bool {
         if path == StateScope.storeName || path.hasPrefix(StateScope.storeName + ".") {
             if case .refused(let reason) = setStore(String(path.dropFirst(min(path.count, StateScope.storeName.count + 1))), to: value) {
                 problem(reason)
+                return false
             }
-            return
+            return true
         }
-        guard !path.isEmpty, screen.state.value(atPath: path) != value else { return }
+        guard !path.isEmpty else {
+            problem("cannot set state: the path is empty")
+            return false
+        }
+        guard screen.state.value(atPath: path) != value else { return true }
         if !screen.state.setValue(value, atPath: path) {
             problem("cannot set state \(DiagnosticText.quoted(path)): a part of the path is not an object or an array")
-            return
+            return false
         }
         needsFrame = true
         scripting.notifyWatchers(of: path, on: screen)
+        return true
     }
 
     /// Sets a value in the app store: the screen on top is drawn again when its last frame read

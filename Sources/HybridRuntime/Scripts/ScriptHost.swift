@@ -71,14 +71,17 @@ final class ScriptHost {
     }
 
     /// Runs the script handler `name` (registered with `ui.handler`) with `event`, through the
-    /// hooks a script put on `handler:NAME`.
-    func callHandler(_ name: String, event: JSONValue, on screen: Screen) {
+    /// hooks a script put on `handler:NAME`; false when there is none or it threw (reported).
+    @discardableResult
+    func callHandler(_ name: String, event: JSONValue, on screen: Screen) -> Bool {
         guard let runtime, let handler = handlers[name] else {
             app.problem("no script handler named \"\(name)\" (\(screen.name)); register it with ui.handler(\"\(name)\", fn)")
-            return
+            return false
         }
-        runtime.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
+        let result = runtime.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
         app.needsFrame = true
+        if case .failure = result { return false }
+        return true
     }
 
     /// Tells the screen's `state.watch` callbacks whose path is `path`, inside it, or around
