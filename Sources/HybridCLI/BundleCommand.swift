@@ -80,6 +80,13 @@ struct BundleCommand: ParsableCommand {
                 } else {
                     print("signed \(folder): \(listed)")
                 }
+                // Saying what stayed out lets a packer see that a key or a repository was not shipped,
+                // and notice a file they meant to ship.
+                if !result.leftOut.isEmpty {
+                    var shown = result.leftOut.prefix(8).map { "\($0.path) (\($0.reason))" }
+                    if result.leftOut.count > 8 { shown.append("and \(result.leftOut.count - 8) more") }
+                    print("left out: " + shown.joined(separator: ", "))
+                }
             } catch {
                 throw UserFailure.reporting(BundleCommand.located(error, target: folder, isArchive: false))
             }

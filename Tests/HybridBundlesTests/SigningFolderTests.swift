@@ -30,6 +30,23 @@ final class SigningFolderTests: SigningTestCase {
         XCTAssertEqual(verified.root, URL(fileURLWithPath: folder).resolvingSymlinksInPath().path)
     }
 
+    func testPackLeavesOutKeysDotfilesAndWhatTheIgnoreFileNames() throws {
+        try write("release.key", key.fileText)
+        try write("renamed-key.txt", key.fileText)
+        try write(".git/config", "[core]")
+        try write("screens/.DS_Store", "x")
+        try write(".hbundleignore", "*.draft.json\n/notes/\n")
+        try write("screens/home.draft.json", "{}")
+        try write("notes/todo.md", "later")
+        let result = try pack()
+        XCTAssertEqual(result.files, ["main.js", "screens/home.json"])
+        XCTAssertEqual(result.leftOut.map(\.path), [".git/", ".hbundleignore", "notes/", "release.key", "renamed-key.txt",
+                                                    "screens/.DS_Store", "screens/home.draft.json"])
+        XCTAssertEqual(result.leftOut.first { $0.path == "renamed-key.txt" }?.reason, "a private key")
+        // A signed folder with such files beside it still verifies: they are not the bundle's.
+        XCTAssertEqual(try verifier.verifyFolder(folder).manifest.app, "shop")
+    }
+
     func testPackingAgainGivesTheSameManifestAndReplacesStaleFiles() throws {
         let first = try pack()
         XCTAssertEqual(try pack().manifestBytes, first.manifestBytes)

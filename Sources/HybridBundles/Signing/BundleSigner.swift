@@ -28,6 +28,9 @@ public struct BundleSigner: Sendable {
         public var files: [String]
         /// The archive written, when one was asked for.
         public var archivePath: String?
+        /// What the folder holds that the bundle does not (dotfiles, private keys, what
+        /// `.hbundleignore` names): bundle path (a folder's ending in `/`) and why.
+        public var leftOut: [(path: String, reason: String)] = []
     }
 
     /// The key that signs.
@@ -62,7 +65,8 @@ public struct BundleSigner: Sendable {
             throw BundleError(.invalidManifest, file: BundleFolder.manifestName, "cannot read the manifest")
         }
 
-        let paths = try BundleContents.files(in: root)
+        let listing = try BundleContents.listing(in: root)
+        let paths = listing.files
         var files: [(String, JSONValue)] = []
         for path in paths {
             let entry = try BundleContents.digest(of: FileSystem.join(root, path), file: path)
@@ -76,7 +80,8 @@ public struct BundleSigner: Sendable {
         }
         let signature = BundleSignature(signing: bytes, with: key)
         let signed = SignedFiles(manifest: bytes, signature: Array(signature.fileText.utf8))
-        var result = Result(manifest: manifest, manifestBytes: bytes, signature: signature, files: paths, archivePath: nil)
+        var result = Result(manifest: manifest, manifestBytes: bytes, signature: signature, files: paths, archivePath: nil,
+                            leftOut: listing.leftOut)
         if let archivePath {
             // The signed manifest goes into the archive only: the source folder stays as it was.
             try writeArchive(root: root, signed: signed, files: paths, to: archivePath)
