@@ -141,6 +141,13 @@ public final class ScriptRuntime: @unchecked Sendable {
         return modules.runMain(path: path)
     }
 
+    /// The syntax error of the script at `path` (compiled as `runMain` and `require` compile
+    /// it, never run), or nil when it has none: `hybrid validate` checks a bundle's scripts so.
+    public func syntaxError(inScriptAt path: String) -> ScriptError? {
+        checkThread()
+        return modules.syntaxError(inScriptAt: path)
+    }
+
     /// Evaluates a snippet (reporting what it throws); returns its value as JSON.
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String = "<eval>") -> JSONValue? {

@@ -21,6 +21,9 @@ struct ValidateCommand: ParsableCommand {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
                 (lines, ok) = Self.checkBundle(file)
+            } else if FileSystem.fileExtension(of: file) == "js" {
+                lines = ScriptCheck().syntaxErrors(in: [file])
+                ok = lines.isEmpty
             } else if Self.isManifest(file) {
                 let load = BundleManifest.load(contentsOf: file)
                 (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
@@ -46,17 +49,24 @@ struct ValidateCommand: ParsableCommand {
         return json["app"] != nil && json["format"] == nil
     }
 
-    /// A bundle folder: its manifest and files, then each of its screens.
+    /// A bundle folder: its manifest and files, each of its screens (a component its scripts
+    /// register is known), then the syntax of every script in it.
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
         var ok = !load.hasErrors && load.value != nil
+        let scripts = ScriptCheck.scripts(in: folder)
+        let registered = ScriptCheck.registeredComponents(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }
             let screen = ScreenDocument.load(contentsOf: path)
-            lines += screen.formattedDiagnostics
+            let known = zip(screen.diagnostics, screen.formattedDiagnostics).filter { diagnostic, _ in
+                !registered.contains { diagnostic.message.hasPrefix("unknown component \(DiagnosticText.quoted($0))") }
+            }
+            lines += known.map(\.1)
             ok = ok && !screen.hasErrors && screen.value != nil
         }
-        return (lines, ok)
+        let syntax = ScriptCheck().syntaxErrors(in: scripts)
+        return (lines + syntax, ok && syntax.isEmpty)
     }
 }

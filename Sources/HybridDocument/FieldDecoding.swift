@@ -46,8 +46,17 @@ extension LocatingDecoder {
     /// A prop that must be of the JSON kinds `accepts` takes, or an expression giving one.
     public mutating func property(_ json: SourceJSON, expecting expected: String, accepts: (SourceJSON.Kind) -> Bool) -> PropertyValue? {
         if accepts(json.kind) || Self.isSingleExpression(json) { return bindable(json) }
-        report("expected \(expected), got \(json.kindDescription)", at: json.offset)
+        report("expected \(expected), got \(json.kindDescription)\(Self.bindingHint(for: json))", at: json.offset)
         return nil
+    }
+
+    /// `; did you mean "@{loading}"?` for a string that reads like the expression it should
+    /// have been (a state path, a negation, a comparison) where a string is not accepted.
+    static func bindingHint(for json: SourceJSON) -> String {
+        guard let text = json.stringValue, !text.isEmpty, text.count <= 80, !text.contains("@{"),
+              text.first.map({ $0.isLetter || $0 == "!" || $0 == "(" }) == true,
+              text.unicodeScalars.allSatisfy({ expressionScalars.contains($0) }) else { return "" }
+        return "; did you mean \"@{\(text)}\"?"
     }
 
     /// A string prop.
@@ -77,3 +86,6 @@ extension LocatingDecoder {
         return nil
     }
 }
+
+/// What a short expression over state paths is written with (`FieldDecoding.bindingHint`).
+private let expressionScalars = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_. !=<>&|+-*/%()'".unicodeScalars)

@@ -34,6 +34,20 @@ final class ModuleLoader {
         return (try? result.get()) != nil
     }
 
+    /// The syntax error of the script at `path` as a module, located in the author's terms, or
+    /// nil when it compiles; nothing of it runs.
+    func syntaxError(inScriptAt path: String) -> ScriptError? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return ScriptError(message: "cannot read the script", location: path, stack: [])
+        }
+        do throws(ScriptThrow) {
+            _ = try compile(String(decoding: data, as: UTF8.self), path: path)
+            return nil
+        } catch {
+            return entries.locator.clean(entries.context.scriptError(from: error.value), fallback: path)
+        }
+    }
+
     /// The file `specifier` names, required from a module in `folder`.
     func resolve(_ specifier: String, from folder: String) throws(ModuleResolver.Failure) -> ModuleResolver.Module {
         try resolver.resolve(specifier, from: folder)

@@ -1,0 +1,41 @@
+import Foundation
+import HybridTerm
+
+/// What `hybrid validate` checks of scripts without running them: their syntax, compiled the
+/// way the runtime compiles a module, and the components a bundle's scripts register.
+struct ScriptCheck {
+    private let runtime = ScriptRuntime(services: ServiceRegistry())
+
+    /// `FILE:LINE:COL: SyntaxError: …` for each of `paths` that does not compile.
+    func syntaxErrors(in paths: [String]) -> [String] {
+        defer { runtime.shutdown() }
+        return paths.compactMap { runtime.syntaxError(inScriptAt: $0)?.report }
+    }
+
+    /// Every `.js` file of the bundle folder, in path order, outside dot-folders (which are
+    /// never part of a bundle).
+    static func scripts(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let path = walker.nextObject() as? String {
+            if FileSystem.lastComponent(of: path).hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if FileSystem.fileExtension(of: path) == "js" { found.append(FileSystem.join(folder, path)) }
+        }
+        return found.sorted()
+    }
+
+    /// The names the scripts at `paths` register with `ui.component("NAME", …)` written with a
+    /// literal name: a screen using one of them is not using an unknown component.
+    static func registeredComponents(in paths: [String]) -> Set<String> {
+        var names = Set<String>()
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            for match in text.matches(of: /ui\.component\(\s*['"`]([^'"`\\\n]+)['"`]/) { names.insert(String(match.1)) }
+        }
+        return names
+    }
+}
