@@ -12,21 +12,6 @@ struct ScriptCheck {
         return paths.compactMap { runtime.syntaxError(inScriptAt: $0)?.report }
     }
 
-    /// Every `.js` file of the bundle folder, in path order, outside dot-folders (which are
-    /// never part of a bundle).
-    static func scripts(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let path = walker.nextObject() as? String {
-            if FileSystem.lastComponent(of: path).hasPrefix(".") {
-                walker.skipDescendants()
-                continue
-            }
-            if FileSystem.fileExtension(of: path) == "js" { found.append(FileSystem.join(folder, path)) }
-        }
-        return found.sorted()
-    }
-
     /// The names the scripts at `paths` register with `ui.component("NAME", …)` written with a
     /// literal name: a screen using one of them is not using an unknown component.
     static func registeredComponents(in paths: [String]) -> Set<String> {

@@ -55,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
         var ok = !load.hasErrors && load.value != nil
-        let scripts = ScriptCheck.scripts(in: folder)
+        let scripts = load.value?.scriptPaths ?? []
         let registered = ScriptCheck.registeredComponents(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }

@@ -88,6 +88,33 @@ final class LiveReloadTests: XCTestCase {
         XCTAssertTrue(errors.contains("a development bundle (unsigned); it reloads"), errors)
     }
 
+    func testAScriptWithASyntaxErrorIsShownAtOnceAndTheLastGoodOneKeepsRunning() throws {
+        try "ui.handler('load', () => state.set('who', 'the first script'));\nhybrid.ready();\n"
+            .write(to: folder.appendingPathComponent("site/hello/main.js"), atomically: true, encoding: .utf8)
+        try #"{"format": 1, "id": "home", "state": {"who": "nobody"}, "onAppear": "load", "body": {"type": "text", "text": "Hello from @{who}"}}"#
+            .write(to: folder.appendingPathComponent("site/hello/screens/home.json"), atomically: true, encoding: .utf8)
+        let (frame, _) = try runWhileEditing(seconds: 6) {
+            try "ui.handler('load', () => {\nhybrid.ready();\n"
+                .write(to: folder.appendingPathComponent("site/hello/main.js"), atomically: true, encoding: .utf8)
+        }
+        let rows = frame.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(rows.first?.trimmingCharacters(in: .whitespaces), "Hello from the first script", frame)
+        XCTAssertTrue(rows[3].hasPrefix("http://127.0.0.1:\(port)/hello/main.js:"), "the served file, on the status line: \(frame)")
+        XCTAssertTrue(rows[3].contains("SyntaxError"), frame)
+    }
+
+    func testAReloadKeepsTheScreensStateAndTheStore() throws {
+        try "ui.handler('load', () => { if (store.get('runs') === null) state.set('who', 'the first run'); store.set('runs', (store.get('runs') || 0) + 1); });\nhybrid.ready();\n"
+            .write(to: folder.appendingPathComponent("site/hello/main.js"), atomically: true, encoding: .utf8)
+        try #"{"format": 1, "id": "home", "state": {"who": "nobody"}, "onAppear": "load", "body": {"type": "text", "text": "v1 @{who}"}}"#
+            .write(to: folder.appendingPathComponent("site/hello/screens/home.json"), atomically: true, encoding: .utf8)
+        let (frame, errors) = try runWhileEditing(seconds: 6) {
+            try #"{"format": 1, "id": "home", "state": {"who": "nobody"}, "onAppear": "load", "body": {"type": "text", "text": "v2 @{who}, run @{store.runs}"}}"#
+                .write(to: folder.appendingPathComponent("site/hello/screens/home.json"), atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(frame.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), "v2 the first run, run 2", "\(frame)\n\(errors)")
+    }
+
     func testABrokenEditIsShownInPlaceAndTheAppKeepsRunning() throws {
         let (frame, errors) = try runWhileEditing(seconds: 6) {
             try #"{"format": 1, "id": "home", "body": {"type": "txet", "text": "broken"}}"#

@@ -44,6 +44,12 @@ public struct BundleFolder: Sendable {
         manifest.screens[name].flatMap(filePath(for:))
     }
 
+    /// The file paths of the bundle's scripts: every `.js` file packing would list (dotfiles,
+    /// keys and what `.hbundleignore` names are not the bundle's), in bundle-path order.
+    public var scriptPaths: [String] {
+        ((try? BundleContents.files(in: path)) ?? []).filter { $0.hasSuffix(".js") }.compactMap(filePath(for:))
+    }
+
     /// Opens the bundle folder at `path`: reads and decodes `manifest.json` and checks that
     /// every file it names exists inside the folder, reporting every problem found, located in
     /// `manifest.json` (problems with the folder itself, missing or without a manifest, at `$`).

@@ -1,4 +1,5 @@
 import Foundation
+import HybridBridge
 import HybridBundles
 import HybridDocument
 import HybridEventLoop
@@ -133,33 +134,44 @@ extension HybridApp {
         }
     }
 
-    /// Runs the edited bundle in place of the running one, on the screen that was on top. An
-    /// edit that breaks the manifest or a screen is shown on the status line and the running
-    /// version stays; a script that throws is reported and the screens still open.
+    /// Runs the edited bundle in place of the running one, on the screen that was on top, like
+    /// Fast Refresh: the app store and that screen's state stay. An edit that breaks the
+    /// manifest, a screen or a script's syntax is shown on the status line at once, named by
+    /// its served URL, and the running version (its scripts included) stays; a script that
+    /// throws while starting is reported and the screens still open.
     func reload(development path: String, servedAt url: URL) {
         let opened = BundleFolder.open(path)
         guard let bundle = opened.value, !opened.hasErrors else {
             return problem(opened.formattedDiagnostics.first { _ in true } ?? "\(path): the bundle cannot run")
         }
+        // Named as served, so the message points at the file being edited.
+        let served = { (text: String) in text.replacingOccurrences(of: FileSystem.join(bundle.path, ""), with: url.absoluteString) }
         for name in bundle.manifest.screens.keys.sorted() {
             guard let relative = bundle.manifest.screens[name], let screenPath = bundle.screenPath(named: name),
                   let bytes = FileBytes.read(screenPath) else { continue }
-            // Named as served, so the message points at the file being edited.
             let source = SourceText(name: url.absoluteString + relative, bytes: bytes)
             if let error = ScreenDocument.load(source).diagnostics.first(where: { $0.severity == .error }) {
                 return problem(error.formatted(in: source))
             }
         }
-        let top = currentScreen.map { (name: $0.name, params: $0.state.value(atPath: "params")?.objectValue ?? JSONObject()) }
+        let checker = ScriptRuntime(services: ServiceRegistry(), loop: loop)
+        defer { checker.shutdown() }
+        if let error = bundle.scriptPaths.lazy.compactMap(checker.syntaxError(inScriptAt:)).first {
+            return problem(served(error.report))
+        }
+        let top = currentScreen.map { (name: $0.name, params: $0.state.value(atPath: "params")?.objectValue ?? JSONObject(), state: $0.state) }
         unloadBundle()
         do {
-            // Like Fast Refresh: the data the app gathered stays across the edit.
             try load(bundle: bundle, unsignedWarning: nil, keepingStore: true)
         } catch {
-            problem(error.description)
+            problem(served(error.description))
         }
         if let top, top.name != currentScreen?.name, navigation.router.source(of: top.name, params: top.params) != nil {
             try? push(url: Router.url(of: top.name, params: top.params), replacing: !screens.isEmpty)
+        }
+        if let top, let screen = currentScreen, screen.name == top.name {
+            // What the screen gathered stays; members the edit added keep their first values.
+            screen.state = screen.state.merging(top.state)
         }
     }
 
