@@ -3,10 +3,11 @@ import HybridTerm
 
 /// Runs an app the way every HybridTerm program does: in the terminal (restored on every exit
 /// path) or headless with scripted keys, with problems on standard error, exiting 1 when what
-/// it was given cannot start.
+/// it was given cannot start or a screen it showed had errors in its document.
 public enum AppRunner {
     /// Sets `app` up from `options`, lets `open` load what it runs, then drives it until it
-    /// quits. Throws `UserFailure` when it could not start or ended because nothing could.
+    /// quits. Throws `UserFailure` when it could not start, ended because nothing could, or
+    /// showed a screen whose document has errors (after drawing what it could).
     public static func run(_ app: HybridApp, options: RunOptions, open: @escaping @Sendable (HybridApp) async throws(AppError) -> Void) throws {
         app.trustedKeys = try options.trustedKeys()
         app.readyTimeout = options.readyTimeout
@@ -33,11 +34,10 @@ public enum AppRunner {
             }
         }
         app.size = session?.size() ?? options.size
-        // In a terminal, problems show on the status line while running and are printed once
-        // the terminal is back to normal; printing them at once would scribble over the screen.
-        let problems = ProblemLog()
-        if session != nil { app.onProblem = { problems.lines.append($0) } }
-        defer { problems.lines.forEach(FileHandleOutput.standardError) }
+        // Problems are written as they happen. In a terminal the session holds standard error
+        // and prints it once the terminal is back to normal — on a signal too — so they come
+        // out in the order they happened, before the message of a failure that refers to them.
+        app.onProblem = { FileHandleOutput.standardError($0) }
         // The loop is not running yet, so the app may be touched from the task's thread.
         if let error = Blocking.run({ () async throws(AppError) in try await open(app) }) {
             progress?.finish()
@@ -53,12 +53,12 @@ public enum AppRunner {
         } else {
             let frame = HeadlessDriver.run(app, keys: try KeyScript(parsing: options.keys))
             app.runDidEnd()
-            FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
+            // An app that ended because nothing could start has no frame worth printing: only
+            // its message, already written.
+            if app.failure == nil {
+                FileHandleOutput.standardOutput(Array((frame.plainLines().joined(separator: "\n") + "\n").utf8))
+            }
         }
-        if app.failure != nil { throw UserFailure() }
-    }
-
-    private final class ProblemLog: @unchecked Sendable {
-        var lines: [String] = []
+        if app.failure != nil || app.openedDocumentWithErrors { throw UserFailure() }
     }
 }

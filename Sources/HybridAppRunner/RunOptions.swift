@@ -5,7 +5,8 @@ import HybridTerm
 /// (a terminal, or headless with scripted keys) and which bundle signers it trusts.
 public struct RunOptions: ParsableArguments {
     /// Frame size in cells (headless; a terminal uses its own size).
-    @Option(help: "Frame size in cells, WIDTHxHEIGHT (headless; a terminal uses its own size).")
+    @Option(parsing: .unconditional, help: "Frame size in cells, WIDTHxHEIGHT, each 1 to 1000 (headless; a terminal uses its own size).",
+            transform: TerminalSize.argument)
     public var size: TerminalSize = .standard
 
     /// Run without a terminal and print the final frame.
@@ -20,8 +21,9 @@ public struct RunOptions: ParsableArguments {
     @Option(name: .customLong("pubkey"), help: "A trusted public key file (NAME.pub) for signed bundles; repeat to trust several.")
     public var publicKeys: [String] = []
 
-    /// Seconds a new bundle version has to call hybrid.ready().
-    @Option(help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad.")
+    /// Seconds a new bundle version has to call hybrid.ready(). Its value is read whatever it
+    /// starts with, so `-1` is refused for being negative, not taken for a missing value.
+    @Option(parsing: .unconditional, help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad (above 0).")
     public var readyTimeout: Double = 5
 
     /// Options as parsed.
@@ -34,7 +36,9 @@ public struct RunOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-        guard readyTimeout > 0, readyTimeout.isFinite else { throw ValidationError("--ready-timeout must be a number of seconds above 0") }
+        guard readyTimeout > 0, readyTimeout.isFinite else {
+            throw ValidationError("--ready-timeout takes a number of seconds above 0 (like 5 or 0.5), got \(readyTimeout)")
+        }
     }
 
     /// The loop to run an app from `source` on. A headless run gets a manual clock, so `wait:`

@@ -19,14 +19,19 @@ struct BundleCommand: ParsableCommand {
             discussion: "Each file is one line: `hybridterm-ed25519-private|public KEYID BASE64`. Existing keys are never overwritten."
         )
 
-        @Argument(help: "The key's name; the files are NAME.key and NAME.pub.")
+        @Argument(help: "The key's name; the files are NAME.key and NAME.pub (NAME may be a path without --out-dir).")
         var name: String
 
-        @Option(name: .customLong("out-dir"), help: "The folder to write the key files to (default: the current folder).")
+        @Option(name: .customLong("out-dir"), help: "The folder to write the key files to (default: the current folder); NAME is then a file name, without a folder.")
         var outDir: String?
 
         func validate() throws {
             guard !name.isEmpty, !name.hasSuffix("/") else { throw ValidationError("NAME must name a file, got \"\(name)\"") }
+            // With --out-dir the keys go into that folder: a folder in NAME (`../escape`) would
+            // put them somewhere else than the user asked.
+            if let outDir, name.contains("/") {
+                throw ValidationError("with --out-dir, NAME is a file name without a folder, got \"\(name)\"; the keys go into \(outDir)/")
+            }
         }
 
         func run() throws {

@@ -13,7 +13,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The screen document.")
     var file: String
 
-    @Option(help: "Frame size in cells, WIDTHxHEIGHT.")
+    @Option(parsing: .unconditional, help: "Frame size in cells, WIDTHxHEIGHT, each 1 to 1000.", transform: TerminalSize.argument)
     var size: TerminalSize = .standard
 
     @Option(help: "A JSON file whose object is merged over the screen's state.")
@@ -39,6 +39,10 @@ struct RenderCommand: ParsableCommand {
         if let state {
             let stateLoad = JSONFile.load(state)
             guard let overlay = stateLoad.value else { throw UserFailure.reporting(stateLoad.error!) }
+            // Anything but an object would replace the screen's state instead of adding to it.
+            guard case .object = overlay else {
+                throw UserFailure.usage("--state \(state): expected a JSON object whose members are merged over the screen's state, got \(overlay.kindDescription)")
+            }
             screenState = screenState.merging(overlay)
         }
         let renderer = ScreenRenderer(document: document)
@@ -58,10 +62,12 @@ struct RenderCommand: ParsableCommand {
 /// Reading a plain JSON file given on the command line.
 enum JSONFile {
     static func load(_ path: String) -> (value: JSONValue?, error: String?) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return (nil, "\(path): cannot read the file")
+        let source: SourceText
+        do {
+            source = SourceText(name: path, bytes: try FileBytes.contents(of: path))
+        } catch {
+            return (nil, "\(path): cannot read the file: \(error.reason)")
         }
-        let source = SourceText(name: path, bytes: Array(data))
         do {
             return (try JSONParser.parse(source.bytes).plain, nil)
         } catch {

@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func validate() throws {
-        if case .archive = source, options.publicKeys.isEmpty, !target.hasSuffix(".json"), FileManager.default.fileExists(atPath: target) {
+        if case .archive = source, options.publicKeys.isEmpty, !target.hasSuffix(".json"), source.missingPath == nil {
             throw ValidationError("missing --pubkey NAME.pub: an archive runs only when signed by a trusted key")
         }
         if case .url = source, options.publicKeys.isEmpty {
@@ -42,19 +42,16 @@ struct RunCommand: ParsableCommand {
     private var source: BundleSource { BundleSource(target: target) }
 
     func run() throws {
-        let target = target
         let source = source
         let app = HybridApp(loop: options.makeEventLoop(for: source))
         try AppRunner.run(app, options: options) { (app) throws(AppError) in
+            if let path = source.missingPath { throw AppError("\(path): no such file or folder") }
             switch source {
             case .archive(let path) where path.hasSuffix(".json"):
-                guard FileManager.default.fileExists(atPath: path) else { throw AppError("\(path): no such file or folder") }
                 let file = FileSystem.lastComponent(of: path)
                 let name = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
                 try app.registerBuiltIns(app: name.isEmpty ? "screen" : name, screenSize: { TerminalSize.query() ?? .standard })
                 try app.open(file: path)
-            case .archive(let path) where !FileManager.default.fileExists(atPath: path):
-                throw AppError("\(target): no such file or folder")
             default:
                 try await app.load(bundle: source)
             }

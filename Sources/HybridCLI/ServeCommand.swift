@@ -23,7 +23,7 @@ struct ServeCommand: ParsableCommand {
     @Argument(help: "The folder of bundles to serve.")
     var directory: String
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(parsing: .unconditional, help: "The port to listen on, 0 to 65535; 0 picks a free one.")
     var port: Int = 8080
 
     @Option(help: "The address to listen on.")
@@ -61,8 +61,15 @@ struct ServeCommand: ParsableCommand {
             for await _ in signals { break }
             await server.stop()
         }) {
-            throw UserFailure.reporting("hybrid serve: \(error)")
+            throw UserFailure.reporting("hybrid serve: " + explained(error))
         }
+    }
+
+    /// The server's error, said plainly when the port is taken: the socket layer's own words
+    /// (`bind(descriptor:ptr:bytes:): Address already in use (errno: 98)`) name no way out.
+    private func explained(_ error: any Error) -> String {
+        guard "\(error)".contains(String(cString: strerror(EADDRINUSE))) else { return "\(error)" }
+        return "port \(port) on \(host) is in use by another program; choose another with --port N, or --port 0 to pick a free one"
     }
 
     /// `serving DIR at http://HOST:PORT/`, then a line per bundle, written at once.

@@ -23,11 +23,15 @@ public struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
     /// its size is taken to be.
     public static let standard = TerminalSize(columns: 80, rows: 24)
 
-    /// Reads `WIDTHxHEIGHT` (`80x24`, `120X40`), each 1 to 1000, as the command line gives it.
+    /// The columns and the rows a size given on the command line may have, each.
+    public static let acceptedCells = 1...1000
+
+    /// Reads `WIDTHxHEIGHT` (`80x24`, `120X40`), each within `acceptedCells`, as the command
+    /// line gives it.
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...1000).contains(columns), (1...1000).contains(rows) else { return nil }
+              Self.acceptedCells.contains(columns), Self.acceptedCells.contains(rows) else { return nil }
         self.init(columns: columns, rows: rows)
     }
 

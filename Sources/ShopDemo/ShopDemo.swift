@@ -25,14 +25,20 @@ struct ShopDemo: ParsableCommand {
     @OptionGroup var options: RunOptions
 
     func validate() throws {
-        if let bundle, case .directory = BundleSource(target: bundle) { return }
-        if bundle != nil, options.publicKeys.isEmpty {
+        guard let bundle else { return }
+        let source = BundleSource(target: bundle)
+        // A folder may run unsigned; a bundle file that is not there is reported as such by
+        // `run`, before any word about keys it would have needed.
+        if case .directory = source { return }
+        if source.missingPath != nil { return }
+        if options.publicKeys.isEmpty {
             throw ValidationError("missing --pubkey NAME.pub: a bundle runs only when signed by a trusted key")
         }
     }
 
     func run() throws {
         let source = bundle.map(BundleSource.init(target:))
+        if let path = source?.missingPath { throw UserFailure.reporting("\(path): no such file or folder") }
         let app = HybridApp(loop: options.makeEventLoop(for: source))
         let shop = Shop(app: app)
         try AppRunner.run(app, options: options) { (app) throws(AppError) in

@@ -24,7 +24,7 @@ final class CacheCommandTests: XCTestCase {
         let files = [
             "manifest.json": #"{"app": "shop", "version": "\#(version)", "entry": "main.js", "start": "home", "screens": {"home": "screens/home.json"}}"#,
             "main.js": script,
-            "screens/home.json": #"{"format": 1, "body": {"type": "text", "text": "v\#(version)"}}"#,
+            "screens/home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "v\#(version)"}}"#,
         ]
         for (path, text) in files {
             let url = bundle.appendingPathComponent(path)

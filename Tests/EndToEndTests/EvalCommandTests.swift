@@ -85,7 +85,7 @@ final class EvalCommandTests: XCTestCase {
     func testAMissingScriptIsAUserError() throws {
         let result = try CommandRunner.hybrid(["eval", "no/such.js"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardError, "no/such.js: cannot read the script\n")
+        XCTAssertEqual(result.standardError, "no/such.js: cannot read the script: no such file or directory\n")
     }
 }
 

@@ -83,6 +83,6 @@ final class SampleFrameTests: XCTestCase {
     func testMissingFileIsAUserError() throws {
         let result = try CommandRunner.hybrid(["render", "samples/nope.json"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.standardError, "samples/nope.json:1:1: $: cannot read the file\n")
+        XCTAssertEqual(result.standardError, "samples/nope.json:1:1: $: cannot read the file: no such file or directory\n")
     }
 }

@@ -59,6 +59,17 @@ final class TerminalTests: XCTestCase {
         try drive("fatal")
     }
 
+    /// The problems of a start that failed come out in the order they happened: the warning,
+    /// the script's error, then the line that refers to it.
+    func testProblemsArePrintedInTheOrderTheyHappened() throws {
+        try drive("problem-order")
+    }
+
+    /// The development-bundle warning is printed once, after the restore, even on SIGTERM.
+    func testTheDevelopmentWarningSurvivesSigterm() throws {
+        try drive("sigterm-warning")
+    }
+
     /// A script the time limit cannot stop (an async function awaiting in an endless loop):
     /// status 1, the terminal restored, then the report.
     func testAStuckScriptEndsTheAppWithTheTerminalRestored() throws {

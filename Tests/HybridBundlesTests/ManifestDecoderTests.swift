@@ -174,6 +174,6 @@ final class ManifestDecoderTests: XCTestCase {
 
     func testUnreadableFile() {
         let load = BundleManifest.load(contentsOf: "/nonexistent/manifest.json")
-        XCTAssertEqual(load.formattedDiagnostics, ["/nonexistent/manifest.json:1:1: $: cannot read the file"])
+        XCTAssertEqual(load.formattedDiagnostics, ["/nonexistent/manifest.json:1:1: $: cannot read the file: no such file or directory"])
     }
 }

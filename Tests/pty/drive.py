@@ -3,8 +3,8 @@
 
     python3 Tests/pty/drive.py CASE BINARY [--repo DIR]
 
-CASE is one of: ctrl-c, sigterm, crash (SIGABRT), crash-segv, crash-strict, resize, click,
-small-diff, or `all` (every case but crash-strict, which needs the crash handler to re-raise
+CASE is one of: ctrl-c, sigterm, sigterm-warning, problem-order, crash (SIGABRT), crash-segv,
+crash-strict, resize, click, small-diff, or `all` (every case but crash-strict, which needs the crash handler to re-raise
 a signal sent with kill(); see crash_case).
 BINARY is the built `hybrid` executable. The child runs with the repository as its
 working directory (so `samples/form.json` resolves) and SWIFT_BACKTRACE=enable=no.
@@ -701,10 +701,75 @@ def case_held_stderr(binary, repo, folder):
         child.close()
 
 
+def unsigned_bundle(folder, name, script):
+    """An unsigned bundle folder whose home screen shows `name`, with `script` as its entry."""
+    bundle = os.path.join(folder, name)
+    os.makedirs(bundle)
+    write_screen(bundle, "home.json", {"format": 1, "id": "home", "body": {"type": "text", "text": "screen of " + name}})
+    write_screen(bundle, "manifest.json", {"app": name, "version": "1.0.0", "entry": "main.js",
+                                           "start": "home", "screens": {"home": "home.json"}})
+    with open(os.path.join(bundle, "main.js"), "w") as handle:
+        handle.write(script)
+    return bundle
+
+
+def expect_once_in_order(out, pieces):
+    """Each of `pieces` is in `out` exactly once, in the order given."""
+    at = -1
+    for piece in pieces:
+        if out.count(piece) != 1:
+            raise Failure("%r should be printed once, found %d times: %r" % (piece, out.count(piece), out[-600:]))
+        where = out.find(piece)
+        if where < at:
+            raise Failure("%r is printed before what comes ahead of it: %r" % (piece, out[-600:]))
+        at = where
+
+
+def case_problem_order(binary, repo, folder):
+    """A bundle whose script throws while starting: after the restore, the development-bundle
+    warning, the script's error, then the line that refers to it, each once and in that order."""
+    bundle = unsigned_bundle(folder, "thrower", "const ready = false;\nthrow new Error('broken at start');\n")
+    child = Child(binary, [bundle], repo)
+    try:
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
+            raise Failure("a bundle failing at start should exit with status 1, got %s" % describe(status))
+        out = bytes(child.output)
+        after = out[out.rfind(RESTORE):]
+        expect_once_in_order(after, [b"a development bundle (no manifest.sig); it runs unsigned",
+                                     b"Error: broken at start", b"the bundle's script failed while starting"])
+        return "the warning, the error, then the line that refers to it"
+    finally:
+        child.close()
+
+
+def case_sigterm_warning(binary, repo, folder):
+    """The development-bundle warning, written while the app runs, is printed once after the
+    terminal is restored, even when SIGTERM ends the app."""
+    bundle = unsigned_bundle(folder, "quiet", "hybrid.ready();\n")
+    child = Child(binary, [bundle], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("the screen", lambda out: b"screen of quiet" in out)
+        child.wait_quiet()
+        os.kill(child.pid, signal.SIGTERM)
+        status = child.wait_exit()
+        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM):
+            raise Failure("after SIGTERM expected death by SIGTERM, got %s" % describe(status))
+        expect_restored(child, "SIGTERM", report_after=True)
+        out = bytes(child.output)
+        expect_once_in_order(out[out.rfind(RESTORE):], [b"a development bundle (no manifest.sig); it runs unsigned"])
+        return "killed by SIGTERM, terminal restored, the warning printed once"
+    finally:
+        child.close()
+
+
 CASES = {
     "timer-redraw": case_timer_redraw,
     "held-stderr": case_held_stderr,
     "fatal": case_fatal,
+    "problem-order": case_problem_order,
+    "sigterm-warning": case_sigterm_warning,
     "stuck-await": case_stuck_await,
     "ctrl-c": case_ctrl_c,
     "sigterm": case_sigterm,

@@ -21,8 +21,11 @@ final class ModuleLoader {
     /// Runs the script at `path` as the main module; `require` resolves inside its folder from
     /// then on. False (after reporting) when it could not be read, threw or ran away.
     func runMain(path: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            entries.report(ScriptError(message: "cannot read the script", location: path, stack: []))
+        let data: [UInt8]
+        do {
+            data = try FileBytes.contents(of: path)
+        } catch {
+            entries.report(ScriptError(message: "cannot read the script: " + error.reason, location: path, stack: []))
             return false
         }
         resolver = ModuleResolver(root: FileSystem.parentFolder(of: path))

@@ -110,10 +110,11 @@ extension BundleManifest {
     /// `decode(_:)` of the file at `path`.
     static func decode(contentsOf path: String, displayName: String? = nil) -> (loaded: Loaded<BundleManifest>, references: [ManifestReference]) {
         let name = displayName ?? path
-        guard let bytes = FileBytes.read(path) else {
-            let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
+        do {
+            return decode(SourceText(name: name, bytes: try FileBytes.contents(of: path)))
+        } catch {
+            let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file: " + error.reason)
             return (Loaded(value: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: [])), [])
         }
-        return decode(SourceText(name: name, bytes: bytes))
     }
 }

@@ -165,8 +165,11 @@ public struct BundleKeyError: Error, CustomStringConvertible, Sendable {
 /// Reading and writing the one-line key files.
 enum KeyFile {
     static func read(_ path: String, tag: String, otherTag: String, kind: String) throws(BundleKeyError) -> (keyId: String, bytes: [UInt8]) {
-        guard FileSystem.kind(path) == .file, let data = FileManager.default.contents(atPath: path) else {
-            throw BundleKeyError(FileSystem.exists(path) ? "\(path): cannot read the key file" : "\(path): no such key file")
+        let data: [UInt8]
+        do {
+            data = try FileBytes.contents(of: path)
+        } catch {
+            throw BundleKeyError(FileSystem.exists(path) ? "\(path): cannot read the key file: \(error.reason)" : "\(path): no such key file")
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

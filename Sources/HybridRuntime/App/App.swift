@@ -105,6 +105,9 @@ public final class HybridApp: @unchecked Sendable {
     }
     /// Set when the app ended because nothing it was given could start.
     public var failure: AppError? { boot.failure }
+    /// Set once a screen opened with errors in its document (reported, and drawn as far as it
+    /// could be): a run that showed a broken document ends with status 1, as `render` does.
+    public private(set) var openedDocumentWithErrors = false
     /// The running scripts, if any.
     var scripts: ScriptRuntime? { scripting.runtime }
 
@@ -142,6 +145,7 @@ public final class HybridApp: @unchecked Sendable {
         // component is expected to come from `ui.component`, so it is not even a warning.
         for (diagnostic, line) in zip(load.diagnostics, load.diagnostics.formatted(in: source)) {
             if diagnostic.severity == .error {
+                openedDocumentWithErrors = true
                 problem(line)
             } else if scripts == nil || !diagnostic.message.hasPrefix("unknown component") {
                 log(line)

@@ -61,11 +61,11 @@ extension ScreenDocument {
     /// broken document.
     public static func load(contentsOf path: String, displayName: String? = nil) -> Loaded<ScreenDocument> {
         let name = displayName ?? path
-        guard let bytes = FileBytes.read(path) else {
-            let source = SourceText(name: name, bytes: [])
-            let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file")
-            return Loaded(value: nil, diagnostics: [diagnostic], source: source)
+        do {
+            return load(SourceText(name: name, bytes: try FileBytes.contents(of: path)))
+        } catch {
+            let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file: " + error.reason)
+            return Loaded(value: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))
         }
-        return load(SourceText(name: name, bytes: bytes))
     }
 }
