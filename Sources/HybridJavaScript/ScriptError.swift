@@ -24,8 +24,17 @@ public struct ScriptError: Error, CustomStringConvertible, Sendable {
     /// `FILE:LINE:COL: message`.
     public var description: String { location.map { "\($0): \(message)" } ?? message }
 
-    /// The description followed by the stack, one frame per indented line.
+    /// The description followed by the stack, one frame per indented line; a frame repeated
+    /// in a row (a recursion that overflowed the stack) is written once, with its count.
     public var report: String {
-        ([description] + stack.map { "    at " + $0 }).joined(separator: "\n")
+        var lines = [description]
+        var index = stack.startIndex
+        while index < stack.endIndex {
+            let frame = stack[index]
+            let repeats = stack[index...].prefix { $0 == frame }.count
+            lines.append("    at " + frame + (repeats > 1 ? " (\(repeats) times)" : ""))
+            index += repeats
+        }
+        return lines.joined(separator: "\n")
     }
 }

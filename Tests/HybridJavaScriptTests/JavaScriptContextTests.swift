@@ -22,6 +22,19 @@ final class JavaScriptContextTests: XCTestCase {
         XCTAssertEqual(context.json(from: try context.evaluate("40 + 2")), .integer(42))
     }
 
+    func testAStackOverflowReportsItsRepeatedFrameOnce() {
+        let context = JavaScriptContext()
+        do {
+            try context.evaluate("function down(n) { return down(n + 1) + 1; }\ndown(0);", sourceURL: "deep.js")
+            XCTFail("the recursion must overflow")
+        } catch {
+            let lines = error.report.split(separator: "\n")
+            XCTAssertTrue(lines[0].hasPrefix("deep.js:1:"), error.report)
+            XCTAssertLessThan(lines.count, 6, "one line per distinct frame: \(error.report)")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("    at down@deep.js:1:") && $0.hasSuffix(" times)") }, error.report)
+        }
+    }
+
     func testJSONValuesCrossBothWays() throws {
         let context = JavaScriptContext()
         let value = try JSONParser.parse(#"{"s":"é漢🚀\n","i":-7,"n":0.25,"b":true,"z":null,"a":[1,[2,{}],"x"],"o":{"p":{"q":[]}}}"#).plain

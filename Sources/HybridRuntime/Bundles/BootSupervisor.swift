@@ -128,12 +128,13 @@ final class BootSupervisor: @unchecked Sendable {
         guard self.attempt === attempt else { return }
         release(attempt)
         self.attempt = nil
+        // The whole report (a script error's stack) was printed when it happened: once is enough.
+        let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
         if case .installed(let installed) = attempt.candidate, installed.state == .healthy {
             // It started well before, so the cause may lie outside it: skipped now, not condemned.
-            app.log("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(reason)")
+            app.log("\(installed.app) \(installed.version) failed to start this time; the previous version runs: \(firstLine)")
         } else if case .installed(let installed) = attempt.candidate {
-            let firstLine = reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? reason
-            app.log("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(reason)")
+            app.log("\(installed.app) \(installed.version) is marked bad and will not be launched again: \(firstLine)")
             InterruptCleanup.keep(app.bundleSettings.cache.startMarker(of: installed.version, app: installed.app))
             do {
                 try app.bundleSettings.cache.record(.bad, version: installed.version, of: installed.app, reason: firstLine)
