@@ -82,6 +82,7 @@ let package = Package(
         // run options, the terminal-or-headless runner, exit statuses. The `hybrid` program itself is HybridCLI.
         .target(name: "HybridAppRunner", dependencies: [
             "HybridTerm", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "HybridCLI", dependencies: [
             "HybridTerm", "HybridServer", "HybridAppRunner",

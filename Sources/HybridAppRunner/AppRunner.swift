@@ -9,6 +9,7 @@ public enum AppRunner {
     /// quits. Throws `UserFailure` when it could not start, ended because nothing could, or
     /// showed a screen whose document has errors (after drawing what it could).
     public static func run(_ app: HybridApp, options: RunOptions, open: @escaping @Sendable (HybridApp) async throws(AppError) -> Void) throws {
+        PlainLogHandler.bootstrap()
         app.trustedKeys = try options.trustedKeys()
         app.readyTimeout = options.readyTimeout
         // Downloads come before the terminal session, so their progress bar and errors show

@@ -1,7 +1,6 @@
 import HybridJSON
 import HybridJavaScript
 import HybridServices
-import Logging
 
 /// Hot fixes (SPEC §3 `patch.*` and `defineClass`, SPEC §4 `app.patchable`): the Swift half of
 /// the patch table in patches.js. What hooks do — their order, what a failing hook costs, when
@@ -25,7 +24,6 @@ final class PatchHooks {
     /// Targets with a hook that runs, and the patchable function names among them.
     private var hookedTargets: Set<String> = []
     private var hookedMethods: Set<String> = []
-    private static let logger = Logger(label: "hybrid.patch")
 
     init(entries: ScriptEntries, services: ServiceRegistry) {
         self.entries = entries
@@ -82,7 +80,7 @@ final class PatchHooks {
         guard !known.contains(name) else { return }
         let location = entries.locator.caller(in: stack)
         let text = "\(location.map { $0 + ": " } ?? "")patch on \(kind):\(name): \(missing) (yet)\(Suggestion.hint(for: name, in: known))"
-        Self.logger.warning("\(text)")
+        // Said once, where the script's own warnings go.
         entries.console("warn", text)
     }
 
@@ -93,9 +91,8 @@ final class PatchHooks {
         entries.report(failure)
     }
 
-    /// A line about the patches themselves (a hook disabled): shown like a script error, and logged.
+    /// A line about the patches themselves (a hook disabled): shown like a script error.
     func notice(_ text: String) {
-        Self.logger.warning("\(text)")
         entries.announce(text)
     }
 
