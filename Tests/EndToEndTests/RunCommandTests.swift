@@ -26,7 +26,7 @@ final class RunCommandTests: XCTestCase {
         // clears what is done.
         let second = try run(["samples/todo", "--headless", "--size", "60x9", "--keys", "ctrl+d"])
         let again = second.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        XCTAssertEqual(again[0], " ✔ Todo · 1 items")
+        XCTAssertEqual(again[0], " ✔ Todo · 1 item")
         XCTAssertEqual(again[4], " [ ] Buy tea")
         XCTAssertEqual(again[5], "")
     }

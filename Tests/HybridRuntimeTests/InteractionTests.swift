@@ -82,6 +82,26 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(harness.problems[0].hasPrefix(#"no script handler named "addTodo""#), harness.problems[0])
     }
 
+    func testUpAndDownMoveBetweenTheWidgetsOfAListsItems() throws {
+        let harness = try AppHarness()
+        let frame = try harness.frame("list-of-checkboxes", screen: AppHarness.screen(#"""
+        {"type": "list", "items": "@{todos}", "template": {"type": "checkbox", "label": "@{item.title}", "checked": "@{item.done}"}}
+        """#, state: #"{"todos": [{"title": "a", "done": false}, {"title": "b", "done": false}, {"title": "c", "done": false}]}"#),
+                                      keys: "down space down down space up")
+        XCTAssertEqual(frame, """
+        |[ ] a
+        |[x] b
+        :aaaaa
+        |[x] c
+        |
+        |
+        |
+        |
+        |
+        a = reverse
+        """, "Down from a to b ticks b, Down twice stops at c and ticks it, Up goes back to b (focused)")
+    }
+
     func testNavigateOpensAScreenWithParamsAndBackReturns() throws {
         let harness = try AppHarness()
         let detail = AppHarness.screen(#"{"type": "text", "text": "Item @{params.id} of @{params.kind}"}"#, extra: #""keys": {"esc": {"action": "back"}}"#)

@@ -23,6 +23,33 @@ final class FocusKeeper {
         focus(candidates[next], on: screen)
     }
 
+    /// Up/Down on a widget inside a list item that did not use them (a checkbox in a todo
+    /// list): the focus goes to the same widget of the item above or below, or the first
+    /// focusable one there. False when the focused widget is in no list, or at its end.
+    func moveAcrossItems(by step: Int, on screen: Screen) -> Bool {
+        guard let focused = screen.focusedView, let path = screen.path(to: focused.key) else { return false }
+        // The innermost list around the focus, and which of its items holds it.
+        guard let depth = path.indices.dropLast().last(where: { path[$0].typeName == "list" }) else { return false }
+        let list = path[depth], item = path[depth + 1]
+        guard let index = list.children.firstIndex(where: { $0 === item }) else { return false }
+        let inItem = Self.focusables(in: item)
+        let position = inItem.firstIndex { $0 === focused } ?? 0
+        var target = index + step
+        while list.children.indices.contains(target) {
+            let candidates = Self.focusables(in: list.children[target])
+            if !candidates.isEmpty {
+                focus(candidates[min(position, candidates.count - 1)], on: screen)
+                return true
+            }
+            target += step
+        }
+        return false
+    }
+
+    private static func focusables(in view: View) -> [View] {
+        (view.isFocusable ? [view] : []) + view.children.flatMap(focusables(in:))
+    }
+
     /// After a frame: focuses what the first frame shows (the node marked `autofocus`, else the
     /// first focusable one), or the neighbour of a focused view that went away. True when the
     /// focus changed, so the frame must be drawn again.

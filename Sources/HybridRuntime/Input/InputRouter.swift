@@ -42,6 +42,7 @@ final class InputRouter {
         // A screen that binds Tab or Shift+Tab takes them over from focus movement.
         if binding == nil, isFocusKey { return focus.move(by: key == "tab" ? 1 : -1, on: screen) }
         if let focused = screen.focusedView, binding == nil || !isFocusKey, focused.handleKey(key, host: host(for: screen)) { return }
+        if binding == nil, key == "up" || key == "down", focus.moveAcrossItems(by: key == "up" ? -1 : 1, on: screen) { return }
         if let binding {
             app.run(binding.action, on: screen, view: nil, event: .object(JSONObject([("type", .string("key")), ("key", .string(key))])))
         }

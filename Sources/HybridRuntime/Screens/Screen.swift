@@ -144,8 +144,8 @@ public final class Screen: @unchecked Sendable {
         return root.map(find) ?? false
     }
 
-    /// The scroll views around the view with `key`, innermost last.
-    func scrollAncestors(of key: String) -> [View] {
+    /// The views from the root down to the view with `key` in the last frame (nil when absent).
+    func path(to key: String) -> [View]? {
         func path(to view: View) -> [View]? {
             if view.key == key { return [view] }
             for child in view.children {
@@ -153,7 +153,12 @@ public final class Screen: @unchecked Sendable {
             }
             return nil
         }
-        return (root.flatMap(path) ?? []).dropLast().filter { $0.layoutStyle.arrangement == .scrolling }
+        return root.flatMap(path)
+    }
+
+    /// The scroll views around the view with `key`, innermost last.
+    func scrollAncestors(of key: String) -> [View] {
+        (path(to: key) ?? []).dropLast().filter { $0.layoutStyle.arrangement == .scrolling }
     }
 
     /// The focused view of the last frame, if any.
