@@ -38,6 +38,12 @@ final class TextLayoutTests: XCTestCase {
                        "a grapheme cluster is never split")
     }
 
+    func testALineNeverStartsWithClosingPunctuation() {
+        XCTAssertEqual(lines("你好，世界。", width: 4, wrap: .char), ["你", "好，", "世", "界。"])
+        XCTAssertEqual(lines("你好，世界。", width: 4, wrap: .word), ["你", "好，", "世", "界。"])
+        XCTAssertEqual(lines("ab,cd", width: 2, wrap: .char), ["a", "b,", "cd"])
+    }
+
     func testExplicitBreaksAndNone() {
         XCTAssertEqual(lines("ab\ncd", width: 10, wrap: .word), ["ab", "cd"])
         XCTAssertEqual(lines("ab\r\ncd", width: 10, wrap: .char), ["ab", "cd"])

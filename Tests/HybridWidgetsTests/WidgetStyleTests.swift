@@ -103,6 +103,22 @@ final class WidgetStyleTests: XCTestCase {
         """)
     }
 
+    func testTheCaretNeverCoversTheOverflowMarker() {
+        let input = #"{"type": "input", "id": "e", "value": "abcdefghij", "style": {"width": 8}}"#
+        XCTAssertEqual(StyledFrame.recorded("input-caret-inside", styled(input, focused: "#e", caret: 7)), """
+        |[defgh…]
+        :a    b a
+        a = bold
+        b = reverse
+        """, "text after the caret overflows: the caret stays left of the marker")
+        XCTAssertEqual(StyledFrame.recorded("input-caret-end", styled(input, focused: "#e", caret: 10)), """
+        |[fghij ]
+        :a     ba
+        a = bold
+        b = reverse
+        """)
+    }
+
     func testFocusedListAndTableHighlightTheirSelection() {
         let list = #"{"type": "list", "id": "l", "items": ["Tea", "Cake"], "onSelect": "pick", "template": {"type": "text", "text": "@{item}"}}"#
         XCTAssertEqual(StyledFrame.recorded("list-focused", styled(list, focused: "#l", selection: 1, width: 6, height: 2)), """
@@ -128,12 +144,12 @@ final class WidgetStyleTests: XCTestCase {
         |─────────
         :bbbbbbbbb
         |Tea     2
-        :cccc  ccc
+        :ccccccccc
         |Cake   10
         a = bold
         b = dim
         c = reverse
-        """)
+        """, "the gaps between columns are part of the selected row")
     }
 
     func testBoxTitleProgressDividerAndErrorMarker() {

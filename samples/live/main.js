@@ -62,7 +62,7 @@ ui.handler('live.toggle', () => {
 });
 
 ui.handler('live.reset', () => {
-  for (const [path, value] of Object.entries({ ticks: 0, job: 1, done: 0, warnings: 0, build: 0, jobStep: 0, cpu: 0, memory: 0, queue: 0, events: [] })) {
+  for (const [path, value] of Object.entries({ ticks: 0, pausedAt: 0, job: 1, done: 0, warnings: 0, build: 0, jobStep: 0, cpu: 0, memory: 0, queue: 0, events: [] })) {
     state.set(path, value);
   }
   log('info', 'counters reset');

@@ -87,10 +87,22 @@ private struct LineBuilder {
             append(glyph)
             return
         }
+        // A line never starts with closing punctuation ("，" after a break looks like a stray
+        // mark): the glyph before it comes down too, as CJK typesetting (kinsoku) does.
+        if Self.closingPunctuation.contains(glyph.character), current.count > 1, current.last?.isSpace == false {
+            let carried = current.removeLast()
+            breakLine()
+            current = [carried, glyph]
+            currentWidth = carried.width + glyph.width
+            return
+        }
         breakLine()
         current.append(glyph)
         currentWidth = glyph.width
     }
+
+    /// What may not start a line: closing brackets and quotes, commas, stops and the like.
+    static let closingPunctuation = Set("，。、．：；！？）」』】〉》〕］｝’”…‥々ゝゞ,.;:!?)]}")
 
     mutating func breakLine() {
         while wrap == .word, current.last?.isSpace == true {

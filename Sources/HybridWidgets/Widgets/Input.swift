@@ -113,6 +113,7 @@ struct Input: Widget {
             let edge = view.isFocused ? style.patched(with: CellStyle(attributes: .bold)) : style
             Painter.write("[", style: edge, x: inner.x, y: inner.y, into: &buffer, clip: clip)
             Painter.write("]", style: edge, x: inner.x + 1 + fieldWidth, y: inner.y, into: &buffer, clip: clip)
+            var caretColumn = 0
             if isPlaceholder {
                 Painter.writeAligned(placeholder, width: fieldWidth, alignment: .left, style: Painter.dimmed(style),
                                      x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
@@ -120,20 +121,23 @@ struct Input: Widget {
                 let caret = min(view.caret ?? characters.count, characters.count)
                 // Scroll left just enough that the caret's cell is inside the field: take
                 // characters back from the caret while they fit (one pass, however long the text).
+                // With text after the caret, the last cell may hold the overflow marker "…":
+                // the caret stays left of it.
+                let room = fieldWidth - (caret < characters.count ? 1 : 0)
                 var first = caret
                 var shown = 0
                 while first > 0 {
                     let width = DisplayWidth.of(characters[first - 1])
-                    if shown + width >= fieldWidth { break }
+                    if shown + width >= room { break }
                     shown += width
                     first -= 1
                 }
+                caretColumn = shown
                 Painter.writeAligned(String(characters[first...]), width: fieldWidth, alignment: .left, style: style,
                                      x: inner.x + 1, y: inner.y, into: &buffer, clip: clip)
             }
-            if view.isFocused, let caret = view.caret {
-                let shownBefore = isPlaceholder ? 0 : DisplayWidth.of(String(characters[..<min(caret, characters.count)]))
-                let column = inner.x + 1 + min(shownBefore, max(0, fieldWidth - 1))
+            if view.isFocused, view.caret != nil {
+                let column = inner.x + 1 + min(caretColumn, max(0, fieldWidth - 1))
                 buffer.applyStyle(CellStyle(attributes: .reverse), to: Rect(x: column, y: inner.y, width: 1, height: 1).intersection(clip))
             }
         }

@@ -87,7 +87,11 @@ struct Table: Widget {
             for (index, row) in rows.enumerated().dropFirst(first) {
                 let y = inner.y + 2 + index - first
                 if y >= clip.maxY { break }
-                drawRow(row, y: y, style: index == selected ? style.patched(with: CellStyle(attributes: .reverse)) : style)
+                drawRow(row, y: y, style: style)
+                // The whole row, the gaps between its columns included, shows the selection.
+                if index == selected {
+                    buffer.applyStyle(CellStyle(attributes: .reverse), to: Rect(x: inner.x, y: y, width: ruleWidth, height: 1).intersection(clip))
+                }
             }
         }
 
