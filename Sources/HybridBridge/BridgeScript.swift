@@ -9,13 +9,14 @@ import Foundation
 enum BridgeScript: String, CaseIterable {
     case patches, prelude, ui
 
-    /// The name errors and stacks give the script. Frames of the prelude and of the patch table
-    /// (both under `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`).
+    /// The name errors and stacks give the script. Frames of every bridge script (all under
+    /// `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`), so an error a
+    /// `ui.*` call throws is located at the script line that called it.
     var sourceURL: String {
         switch self {
         case .prelude: return "hybrid:prelude"
         case .patches: return "hybrid:prelude/patches"
-        case .ui: return "hybrid:ui"
+        case .ui: return "hybrid:prelude/ui"
         }
     }
 

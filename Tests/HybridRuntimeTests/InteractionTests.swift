@@ -155,6 +155,14 @@ final class InteractionTests: XCTestCase {
         """)
     }
 
+    func testOnlyTheFailingPartOfATextRendersEmpty() throws {
+        let harness = try AppHarness(size: (30, 2))
+        let rows = try harness.run(screen: AppHarness.screen(#"{"type": "text", "text": "Hello @{user.name}, welcome!"}"#))
+        XCTAssertEqual(rows[0], "Hello , welcome!", "the literal text around the failing @{…} stays")
+        XCTAssertEqual(harness.problems.count, 1, "\(harness.problems)")
+        XCTAssertTrue(harness.problems[0].hasSuffix("Variable 'user.name' is missing."), harness.problems[0])
+    }
+
     func testAFailingBindingIsReportedOnTheStatusLineAndTheAppGoesOn() throws {
         let harness = try AppHarness(size: (50, 3))
         let frame = try harness.frame("failing-binding", nativeScreen: AppHarness.screen(#"{"type": "button", "label": "Go", "onPress": {"action": "set", "path": "x", "value": "@{1 / zero}"}}"#, state: #"{"zero": 0}"#),

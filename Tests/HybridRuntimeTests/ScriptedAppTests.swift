@@ -41,6 +41,17 @@ final class ScriptedAppTests: XCTestCase {
         XCTAssertEqual(harness.app.render().plainLines()[0], "Renamed")
     }
 
+    func testAnUpdateThatBreaksTheScreenIsLocatedAtTheCallingLine() throws {
+        let (rows, harness) = try run(script: "ui.handler('go', () => {\n  ui.update('t', { style: { width: 'wide' } });\n});\n",
+                                      screen: AppHarness.screen(#"{"type": "text", "id": "t", "text": "kept"}"#, extra: #""keys": {"x": "go"}"#),
+                                      keys: "x")
+        XCTAssertEqual(rows[0], "kept", "the screen keeps its document")
+        let problem = try XCTUnwrap(harness.problems.first { $0.contains("ui.update") })
+        XCTAssertTrue(problem.hasPrefix(harness.folder.path + "/main.js:2:"), "at the calling line, not in the bridge: \(problem)")
+        XCTAssertTrue(problem.contains(#"ui.update("t"): $.body.style.width: expected a number"#),
+                      "named by its JSON path, not a position in regenerated text: \(problem)")
+    }
+
     func testAHandlerThatThrowsIsReportedAndTheAppGoesOn() throws {
         let (rows, harness) = try run(script: """
         ui.handler('boom', () => { null.x; });

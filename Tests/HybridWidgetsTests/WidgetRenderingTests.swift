@@ -92,7 +92,7 @@ final class WidgetRenderingTests: XCTestCase {
         let document = ScreenDocument.load(SourceText(name: "t", text: text)).value!
         let renderer = ScreenRenderer(document: document)
         let first = renderer.render(state: .object(JSONObject([("zero", .integer(0))])), width: 30, height: 1)
-        XCTAssertEqual(first.buffer.plainLines(), [""], "a failed template renders empty")
+        XCTAssertEqual(first.buffer.plainLines(), ["[]"], "the failed @{…} renders empty, the text around it stays")
         XCTAssertEqual(first.newDiagnostics.map(\.path), ["$.body.text"])
         XCTAssertEqual(first.newDiagnostics.first?.message, "Failed to evaluate [1 / 0]. Division by zero is not supported.")
         let second = renderer.render(state: .object(JSONObject([("zero", .integer(0))])), width: 30, height: 1)

@@ -12,6 +12,8 @@ public final class Screen: @unchecked Sendable {
     public private(set) var document: ScreenDocument
     /// The text it came from, to locate errors.
     public private(set) var source: SourceText
+    /// The name of the file (or URL) the screen was opened from.
+    private let fileName: String
     /// The screen's state tree; `params` holds the query of the URL that opened it.
     public internal(set) var state: JSONValue
     /// Focus, selections, scroll positions, carets.
@@ -33,6 +35,7 @@ public final class Screen: @unchecked Sendable {
         self.name = name
         self.document = document
         self.source = source
+        fileName = source.name
         var state = document.state.objectValue.map(JSONValue.object) ?? .object(JSONObject())
         state.setValue(.object(params), atPath: "params")
         self.state = state
@@ -45,10 +48,12 @@ public final class Screen: @unchecked Sendable {
     func update(id: String, props: JSONObject) -> [String] {
         guard var json = (try? JSONParser.parse(source.bytes))?.plain else { return ["\(source.name): cannot read the screen again"] }
         guard Self.merge(props, intoNodeWithID: id, in: &json) else { return ["ui.update(\"\(id)\"): no node with that id on \(name)"] }
-        let updated = SourceText(name: source.name, text: json.jsonText)
+        // Positions in the regenerated text are no place in the author's file: problems found
+        // in it are named by their JSON path, and by the text's own name later on.
+        let updated = SourceText(name: fileName + " (as ui.update left it)", text: json.jsonText)
         let load = ScreenDocument.load(updated)
         guard let document = load.value, !load.hasErrors else {
-            return load.formattedDiagnostics.map { "ui.update(\"\(id)\"): " + $0 }
+            return load.diagnostics.filter { $0.severity == .error }.map { "ui.update(\"\(id)\"): \($0.path): \($0.message)" }
         }
         self.document = document
         source = updated

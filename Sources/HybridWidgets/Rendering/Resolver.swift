@@ -88,14 +88,11 @@ struct Resolver {
             return text
         case .expression(let template, _, let location)?:
             guard mayEvaluate(value!) else { return "" }
-            do {
-                let text = try template.evaluateString(in: scope)
-                budget.spend(text)
-                return text
-            } catch {
-                report(error.message, at: location)
-                return ""
-            }
+            var failures: [ExpressionError] = []
+            let text = template.evaluateString(in: scope) { failures.append($0) }
+            for failure in failures { report(failure.message, at: location) }
+            budget.spend(text)
+            return text
         case let value?:
             return evaluate(value, in: scope).map(Self.display)
         }
