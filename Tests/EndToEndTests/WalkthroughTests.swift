@@ -5,14 +5,35 @@ import XCTest
 import Glibc
 #endif
 
-/// The README's hot-fix walkthrough, run as written (the block between its `walkthrough`
-/// markers) with bash: only the wrapper scripts become the built products and port 8080 a free
-/// one, and it runs in a scratch folder holding the repository's samples.
+/// The README's walkthroughs, each run as written (the block between its markers) with bash:
+/// only the wrapper scripts become the built products and port 8080 a free one, and it runs in
+/// a scratch folder holding the repository's samples.
 final class WalkthroughTests: XCTestCase {
     func testTheReadmeWalkthroughFixesTheTotal() throws {
+        let (text, folder) = try run(marker: "walkthrough")
+        // Step 1 prints the shipped frame, step 3 the fixed one.
+        let totals = text.split(separator: "\n").filter { $0.contains("Total (Cart.total)") }
+        XCTAssertEqual(totals.count, 2, text)
+        XCTAssertTrue(totals.first?.hasSuffix("€ 16.50") ?? false, text)
+        XCTAssertTrue(totals.last?.hasSuffix("€ 26.00") ?? false, text)
+        XCTAssertTrue(text.contains("1.0.1 · hot fix"), text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cache/hybridterm/shop/1.0.1").path))
+    }
+
+    func testTheReadmeStoreWalkthroughSharesTheStoreBetweenScreens() throws {
+        let (text, _) = try run(marker: "store-walkthrough")
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        XCTAssertEqual(lines, ["counter: ok", "Detail sees 12", "Count 12 on linux"], text)
+    }
+
+    /// Runs the README block between `<!-- MARKER -->` and `<!-- /MARKER -->` with bash, as
+    /// written but for the wrapper scripts (the built products) and port 8080 (a free one), in a
+    /// scratch folder holding the repository's samples; answers its standard output and folder.
+    private func run(marker: String) throws -> (output: String, folder: URL) {
         let readme = try String(contentsOf: CommandRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        guard let start = readme.range(of: "<!-- walkthrough -->"), let end = readme.range(of: "<!-- /walkthrough -->") else {
-            return XCTFail("README.md has no walkthrough markers")
+        guard let start = readme.range(of: "<!-- \(marker) -->"), let end = readme.range(of: "<!-- /\(marker) -->") else {
+            XCTFail("README.md has no \(marker) markers")
+            return ("", URL(fileURLWithPath: "/"))
         }
         let products = CommandRunner.productsFolder.path
         let script = readme[start.upperBound..<end.lowerBound]
@@ -40,17 +61,9 @@ final class WalkthroughTests: XCTestCase {
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
         try process.run()
         process.waitUntilExit()
-        let text = try String(contentsOf: output, encoding: .utf8)
         let errors = (try? String(contentsOf: folder.appendingPathComponent("err"), encoding: .utf8)) ?? ""
         XCTAssertEqual(process.terminationStatus, 0, errors)
-
-        // Step 1 prints the shipped frame, step 3 the fixed one.
-        let totals = text.split(separator: "\n").filter { $0.contains("Total (Cart.total)") }
-        XCTAssertEqual(totals.count, 2, text)
-        XCTAssertTrue(totals.first?.hasSuffix("€ 16.50") ?? false, text)
-        XCTAssertTrue(totals.last?.hasSuffix("€ 26.00") ?? false, text)
-        XCTAssertTrue(text.contains("1.0.1 · hot fix"), text)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("cache/hybridterm/shop/1.0.1").path))
+        return (try String(contentsOf: output, encoding: .utf8), folder)
     }
 
     /// A port nothing listens on now (bound to 0, read, closed).
