@@ -40,6 +40,8 @@ let package = Package(
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
+        // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
+        .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles"]),
         // Native services scripts call, and the bridge that runs scripts against them.
         .target(name: "HybridServices", dependencies: [
             "HybridJSON", "HybridFiles", "HybridTerminal", .product(name: "Logging", package: "swift-log"),
@@ -76,7 +78,7 @@ let package = Package(
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
-            "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime",
+            "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime", "HybridNetwork",
         ]),
         // A library, not a program: what every program that runs apps shares (`hybrid run`, shop-demo):
         // run options, the terminal-or-headless runner, exit statuses. The `hybrid` program itself is HybridCLI.
@@ -124,6 +126,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
+        .testTarget(name: "HybridNetworkTests", dependencies: ["HybridNetwork", "HybridJSON", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"]),
     ]
 )

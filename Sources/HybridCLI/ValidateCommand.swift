@@ -27,6 +27,9 @@ struct ValidateCommand: ParsableCommand {
             } else if Self.isManifest(file) {
                 let load = BundleManifest.load(contentsOf: file)
                 (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
+            } else if Self.isAPIDefinitions(file) {
+                let load = APIDefinitions.load(contentsOf: file)
+                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
             } else {
                 let load = ScreenDocument.load(contentsOf: file)
                 (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
@@ -49,12 +52,23 @@ struct ValidateCommand: ParsableCommand {
         return json["app"] != nil && json["format"] == nil
     }
 
-    /// A bundle folder: its manifest and files, each of its screens (a component its scripts
+    /// Whether a file holds API definitions: an object with `apis` and no `format` or `app`.
+    private static func isAPIDefinitions(_ file: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return false }
+        return json["apis"] != nil && json["format"] == nil && json["app"] == nil
+    }
+
+    /// A bundle folder: its manifest and files, its API definitions, each of its screens (a component its scripts
     /// register is known), then the syntax of every script in it.
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
         var ok = !load.hasErrors && load.value != nil
+        if let bundle = load.value, let relative = bundle.manifest.apis, let path = bundle.filePath(for: relative) {
+            let apis = APIDefinitions.load(contentsOf: path)
+            lines += apis.formattedDiagnostics
+            ok = ok && !apis.hasErrors && apis.value != nil
+        }
         let scripts = load.value?.scriptPaths ?? []
         let registered = ScriptCheck.registeredComponents(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {

@@ -9,6 +9,7 @@
 @_exported import HybridJSON
 @_exported import HybridJavaScript
 @_exported import HybridLayout
+@_exported import HybridNetwork
 @_exported import HybridRuntime
 @_exported import HybridServices
 @_exported import HybridTerminal

@@ -40,4 +40,25 @@ final class ValidateScriptsTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, "\(good): ok\n")
         XCTAssertTrue(result.standardError.hasPrefix("\(bad):1:9: SyntaxError: Unexpected token ';'"), result.standardError)
     }
+
+    func testABundlesAPIDefinitionsAreCheckedLocated() throws {
+        let bundle = try TemporaryDirectory("hybrid-validate-apis")
+        let files = [
+            "manifest.json": #"{"app": "v", "version": "1.0.0", "start": "home", "screens": {"home": "home.json"}, "apis": "data/apis.json"}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "x"}}"#,
+            "data/apis.json": "{ \"services\": { \"shop\": { \"baseURL\": \"http://127.0.0.1:8099\" } },\n  \"apis\": { \"items.list\": { \"service\": \"shop\", \"path\": \"/items\", \"cache\": { \"ttl\": \"soon\" } } } }\n",
+        ]
+        for (name, text) in files {
+            let url = bundle.url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let result = try CommandRunner.hybrid(["validate", bundle.path])
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertEqual(result.standardError, bundle.path + #"/data/apis.json:2:84: $.apis["items.list"].cache.ttl: expected a number of seconds above 0 and at most 31536000, got "soon""# + "\n")
+        try FileManager.default.removeItem(at: bundle.url.appendingPathComponent("data/apis.json"))
+        let missing = try CommandRunner.hybrid(["validate", bundle.path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.standardError.contains("data/apis.json"), missing.standardError)
+    }
 }

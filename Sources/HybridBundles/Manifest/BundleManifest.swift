@@ -35,6 +35,8 @@ public struct BundleManifest: Sendable, Hashable {
     public var patches: [String]
     /// Permissions the bundle requests, in manifest order.
     public var permissions: [String]
+    /// The bundle path of its API definitions (SPEC §7.1), when it has any.
+    public var apis: String?
     /// The app store's first value (SPEC §3), an object; `{}` when the manifest has none.
     public var store: JSONObject
     /// Bundle path → expected digest and size; `nil` when the manifest has no `files` (a
@@ -45,7 +47,7 @@ public struct BundleManifest: Sendable, Hashable {
     public init(
         app: String, version: SemanticVersion, runtime: VersionRequirement? = nil, entry: String? = nil,
         start: String, startScreen: String? = nil, screens: [String: String], patches: [String] = [],
-        permissions: [String] = [], store: JSONObject = JSONObject(), files: [String: FileEntry]? = nil
+        permissions: [String] = [], apis: String? = nil, store: JSONObject = JSONObject(), files: [String: FileEntry]? = nil
     ) {
         self.app = app
         self.version = version
@@ -56,12 +58,13 @@ public struct BundleManifest: Sendable, Hashable {
         self.screens = screens
         self.patches = patches
         self.permissions = permissions
+        self.apis = apis
         self.store = store
         self.files = files
     }
 
     /// The top-level fields a manifest may have (`$schema` lets editors find the schema).
-    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "store", "files"]
+    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "apis", "store", "files"]
 }
 
 /// A file path named in a manifest and where it is written.
