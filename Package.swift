@@ -76,7 +76,7 @@ let package = Package(
             "HybridBundles",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
-        // so a host app does not pull in SwiftNIO.
+        // so a host app does not pull in an HTTP server.
         .target(name: "HybridServer", dependencies: [
             "HybridBundles", "HybridJSON", "HybridFiles",
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -61,6 +61,35 @@ final class HTTPTransportTests: XCTestCase {
         XCTAssertEqual(server.connectionsClosedByClient, 1, "the server saw the connection close")
     }
 
+    /// Cancelled while the body streams, the request closes its connection all the same.
+    func testCancellingTheTaskWhileTheBodyStreamsClosesTheConnection() async throws {
+        let server = try LoopbackHTTPServer { _ in
+            var response = LoopbackHTTPServer.Response(status: 200, bytes: Array(repeating: 65, count: 100_000))
+            response.dripInterval = 0.01
+            return response
+        }
+        defer { server.stop() }
+        let firstBytes = XCTestExpectation(description: "the body started")
+        let sink = Signalling { firstBytes.fulfill() }
+        let outgoing = request(server, bodyLimit: 1 << 20)
+        let task = Task { () -> HTTPTransport.Failure? in
+            do {
+                _ = try await HTTPTransport.shared.send(outgoing) { _ in sink }
+                return nil
+            } catch {
+                return error as? HTTPTransport.Failure
+            }
+        }
+        await fulfillment(of: [firstBytes], timeout: 30)
+        task.cancel()
+        let result = await task.value
+        XCTAssertEqual(result, .cancelled)
+        for _ in 0..<3000 where server.connectionsClosedByClient == 0 {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        XCTAssertEqual(server.connectionsClosedByClient, 1, "the server saw the connection close")
+    }
+
     func testTheDeadlineCoversTheBodyAndIsReportedAsTimedOut() async throws {
         let server = try LoopbackHTTPServer { _ in
             var response = LoopbackHTTPServer.Response(status: 200, bytes: Array(repeating: 65, count: 1000))
@@ -131,5 +160,21 @@ final class HTTPTransportTests: XCTestCase {
         XCTAssertEqual(header, .invalidRequest("header \"X-A\": a value cannot hold a line break or NUL"))
         let method = await failure(.init(method: "GE T", url: url, timeout: .seconds(5), bodyLimit: 10))
         XCTAssertEqual(method, .invalidRequest("method \"GE T\" is not an HTTP method name"))
+    }
+}
+
+/// A sink that says when its first bytes arrive.
+private final class Signalling: BodySink, @unchecked Sendable {
+    private let signal: @Sendable () -> Void
+    private var signalled = false
+
+    init(signal: @escaping @Sendable () -> Void) {
+        self.signal = signal
+    }
+
+    func receive(_ bytes: [UInt8]) throws {
+        guard !signalled else { return }
+        signalled = true
+        signal()
     }
 }

@@ -53,7 +53,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private var connections: [Int32] = []
     private var closedByClient = 0
 
-    /// How many connections left unanswered (`respond` gave nil) the client has closed.
+    /// How many connections the client closed while the server waited (`respond` gave nil) or
+    /// dripped a body.
     public var connectionsClosedByClient: Int { lock.withLock { closedByClient } }
 
     /// Starts listening on a free port.
@@ -154,7 +155,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard transmit(Array((head + "\r\n").utf8), on: connection) else { return }
             for byte in response.body where !lock.withLock({ stopped }) {
                 usleep(useconds_t(interval * 1_000_000))
-                guard transmit([byte], on: connection) else { return }
+                guard transmit([byte], on: connection) else {
+                    lock.withLock { closedByClient += 1 }
+                    return
+                }
             }
             return
         }
