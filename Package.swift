@@ -17,6 +17,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // Layer 0: values and text, and files.
@@ -42,9 +45,17 @@ let package = Package(
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
         .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles"]),
+        // HTTP for the whole process: one shared AsyncHTTPClient behind a small transport
+        // (deadline, body cap, redirects checked hop by hop, errors in words).
+        .target(name: "HybridHTTP", dependencies: [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ]),
         // Native services scripts call, and the bridge that runs scripts against them.
         .target(name: "HybridServices", dependencies: [
-            "HybridJSON", "HybridFiles", "HybridTerminal", .product(name: "Logging", package: "swift-log"),
+            "HybridJSON", "HybridFiles", "HybridTerminal", "HybridHTTP", .product(name: "Logging", package: "swift-log"),
         ]),
         // Its JavaScript (JavaScript/*.js) is embedded in the library at build time, so a host
         // binary carries it (resources would need a bundle shipped beside the binary on Linux).
@@ -56,7 +67,7 @@ let package = Package(
         .executableTarget(name: "EmbedJavaScriptTool", path: "Plugins/EmbedJavaScriptTool"),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
-            "HybridJSON", "HybridFiles",
+            "HybridJSON", "HybridFiles", "HybridHTTP",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
@@ -67,7 +78,7 @@ let package = Package(
             "HybridBundles",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
-        // so a host app does not pull in SwiftNIO.
+        // so a host app does not pull in an HTTP server.
         .target(name: "HybridServer", dependencies: [
             "HybridBundles", "HybridJSON", "HybridFiles",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -113,6 +124,7 @@ let package = Package(
         // checks, and frames as a person sees them (StyledFrame, TerminalModel).
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
+        .testTarget(name: "HybridHTTPTests", dependencies: ["HybridHTTP", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge", "HybridJavaScript", "HybridEventLoop"]),
         .testTarget(name: "HybridRuntimeTests", dependencies: [

@@ -51,6 +51,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var connections: [Int32] = []
+    private var closedByClient = 0
+
+    /// How many connections the client closed while the server waited (`respond` gave nil) or
+    /// dripped a body.
+    public var connectionsClosedByClient: Int { lock.withLock { closedByClient } }
 
     /// Starts listening on a free port.
     public init(respond: @escaping @Sendable (Request) -> Response?) throws {
@@ -131,8 +136,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         let request = Request(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers,
                               body: String(decoding: body, as: UTF8.self))
         guard let response = respond(request) else {
-            // Leave the client waiting until the server stops.
-            while !lock.withLock({ stopped }) { usleep(10_000) }
+            // Leave the client waiting until the server stops or the client hangs up.
+            while !lock.withLock({ stopped }) {
+                var byte: UInt8 = 0
+                let peeked = recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+                if peeked == 0 || peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                    lock.withLock { closedByClient += 1 }
+                    return
+                }
+                usleep(10_000)
+            }
             return
         }
         var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
@@ -142,7 +155,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             guard transmit(Array((head + "\r\n").utf8), on: connection) else { return }
             for byte in response.body where !lock.withLock({ stopped }) {
                 usleep(useconds_t(interval * 1_000_000))
-                guard transmit([byte], on: connection) else { return }
+                guard transmit([byte], on: connection) else {
+                    lock.withLock { closedByClient += 1 }
+                    return
+                }
             }
             return
         }

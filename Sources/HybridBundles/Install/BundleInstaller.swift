@@ -1,9 +1,6 @@
 import Foundation
 import HybridFiles
 import HybridJSON
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Brings a signed bundle — a `.hbundle` archive on disk or at a URL — into a `BundleCache`:
 /// verified against trusted keys, unpacked into staging, checked to be the expected app and

@@ -33,10 +33,10 @@ public enum BuiltInServices {
         registry.register("storage.keys", permission: "storage", summary: "every stored key") { (_: Empty) in
             try storage.keys()
         }
-        // URLSession stops the request at its own `timeout` (default 30 s), so the registry adds
+        // The transport stops the request at its own `timeout` (default 30 s), so the registry adds
         // none: a script asking for `timeout: 60` gets 60 s.
         registry.register("net.request", permission: "net.request", summary: "an HTTP(S) request", timeout: nil) { (request: HTTPRequest) async throws in
-            try await HTTPClient.send(request)
+            try await NetRequest.send(request)
         }
     }
 
