@@ -139,6 +139,6 @@ let package = Package(
         ]),
         .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
         .testTarget(name: "HybridNetworkTests", dependencies: ["HybridNetwork", "HybridJSON", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"], exclude: ["Goldens"]),
     ]
 )
