@@ -44,7 +44,7 @@ let package = Package(
         ),
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
-        .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles"]),
+        .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP for the whole process: one shared AsyncHTTPClient behind a small transport
         // (deadline, body cap, redirects checked hop by hop, errors in words).
         .target(name: "HybridHTTP", dependencies: [
