@@ -1,4 +1,5 @@
 import Foundation
+import HybridJSON
 
 extension FunctionLibrary {
     /// String functions. Lengths and indices count UTF-16 code units, as DivKit's platforms do.
@@ -65,7 +66,7 @@ extension FunctionLibrary {
         register("encodeUri", [.string]) { args in .string(FunctionLibrary.encodeURIComponent(args.string(0))) }
         register("decodeUri", [.string]) { args in .string(args.string(0).removingPercentEncoding ?? args.string(0)) }
         register("testRegex", [.string, .string]) { args throws(ExpressionError) in
-            .boolean(try BoundedRegex.matches(args.string(0), pattern: args.string(1)))
+            .boolean(try Self.regexMatches(args.string(0), pattern: args.string(1)))
         }
     }
 
@@ -97,5 +98,16 @@ extension FunctionLibrary {
             }
         }
         return out
+    }
+
+    /// `testRegex`, with DivKit's texts for a pattern that is not one or takes too long.
+    static func regexMatches(_ text: String, pattern: String) throws(ExpressionError) -> Bool {
+        do throws(BoundedRegex.Failure) {
+            return try BoundedRegex.matches(text, pattern: pattern)
+        } catch .invalid {
+            throw ExpressionError("Invalid regular expression.")
+        } catch {
+            throw ExpressionError("Regular expression takes too long to match.")
+        }
     }
 }

@@ -84,9 +84,7 @@ extension APIDefinitionsDecoder {
             return nil
         }
         guard let text = string(json) else { return nil }
-        do {
-            _ = try Regex(text)
-        } catch {
+        if case .failure(.invalid) = Result(catching: { () throws(BoundedRegex.Failure) in try BoundedRegex.matches("", pattern: text) }) {
             report("not a regular expression: \(DiagnosticText.quoted(text))", at: json.offset)
             return nil
         }

@@ -50,8 +50,15 @@ public struct ParamRule: Sendable, Equatable {
         let unit = kind == .string ? "characters" : "items"
         if let length, let minLength, length < minLength { return "expected at least \(minLength) \(unit), got \(length)" }
         if let length, let maxLength, length > maxLength { return "expected at most \(maxLength) \(unit), got \(length)" }
-        if let pattern, case .string(let text) = value, let regex = try? Regex(pattern), (try? regex.firstMatch(in: text)) == nil {
-            return "expected text matching \(DiagnosticText.quoted(pattern)), got \(DiagnosticText.quoted(text))"
+        if let pattern, case .string(let text) = value {
+            // Bounded: a pattern that backtracks for ever must not hang a call or `validate`.
+            do throws(BoundedRegex.Failure) {
+                if try !BoundedRegex.matches(text, pattern: pattern) {
+                    return "expected text matching \(DiagnosticText.quoted(pattern)), got \(DiagnosticText.quoted(text))"
+                }
+            } catch {
+                return "the pattern \(DiagnosticText.quoted(pattern)) takes too long to match \(DiagnosticText.quoted(text))"
+            }
         }
         return nil
     }
