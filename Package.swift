@@ -44,7 +44,7 @@ let package = Package(
         ),
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
-        .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", "HybridHTTP", .product(name: "Crypto", package: "swift-crypto")]),
         // HTTP for the whole process: one shared AsyncHTTPClient behind a small transport
         // (deadline, body cap, redirects checked hop by hop, errors in words).
         .target(name: "HybridHTTP", dependencies: [
@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "HybridRuntime", dependencies: [
             "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
-            "HybridBundles",
+            "HybridBundles", "HybridNetwork",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
         // so a host app does not pull in an HTTP server.

@@ -11,6 +11,7 @@ public enum AppRunner {
     public static func run(_ app: HybridApp, options: RunOptions, open: @escaping @Sendable (HybridApp) async throws(AppError) -> Void) throws {
         PlainLogHandler.bootstrap()
         app.trustedKeys = try options.trustedKeys()
+        app.secrets = try options.secretValues()
         app.readyTimeout = options.readyTimeout
         // Downloads come before the terminal session, so their progress bar and errors show
         // on the normal screen.

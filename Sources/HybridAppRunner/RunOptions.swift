@@ -21,6 +21,10 @@ public struct RunOptions: ParsableArguments {
     @Option(name: .customLong("pubkey"), help: "A trusted public key file (NAME.pub) for signed bundles; repeat to trust several.")
     public var publicKeys: [String] = []
 
+    /// A JSON file of the secrets signed API services use (SPEC §7.1).
+    @Option(help: "A JSON object of secret names to strings, for API services that sign their requests (scripts never see them).")
+    public var secrets: String?
+
     /// Seconds a new bundle version has to call hybrid.ready(). Its value is read whatever it
     /// starts with, so `-1` is refused for being negative, not taken for a missing value.
     @Option(parsing: .unconditional, help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad (above 0).")
@@ -48,6 +52,29 @@ public struct RunOptions: ParsableArguments {
     public func makeEventLoop(for source: BundleSource?) -> EventLoop {
         if case .development? = source { return EventLoop() }
         return EventLoop(clock: headless ? .manual(ManualClock()) : .system)
+    }
+
+    /// The secrets of `--secrets`, none without it; a file that cannot be read or is not an
+    /// object of strings is a user error naming it.
+    public func secretValues() throws -> [String: String] {
+        guard let secrets else { return [:] }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(of: secrets)
+        } catch {
+            throw UserFailure.reporting("\(secrets): cannot read the file: \(error.reason)")
+        }
+        guard case .object(let object)? = try? JSONParser.parse(bytes).plain else {
+            throw UserFailure.reporting("\(secrets): expected a JSON object of secret names to strings")
+        }
+        var values: [String: String] = [:]
+        for member in object {
+            guard case .string(let value) = member.value else {
+                throw UserFailure.reporting("\(secrets): the secret \(DiagnosticText.quoted(member.key)) must be a string")
+            }
+            values[member.key] = value
+        }
+        return values
     }
 
     /// The trusted keys, read from `publicKeys`; an unreadable one is a user error.

@@ -1,3 +1,5 @@
+import HybridJSON
+
 /// Why a service call did not produce a result. Every call ends in a result or one of these.
 public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error codes scripts see as `error.code` (SPEC §3).
@@ -12,17 +14,27 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case failed = "E_FAILED"
         /// The call took longer than its timeout.
         case timeout = "E_TIMEOUT"
+        /// An HTTP answer outside 200–299 (SPEC §7.1); `details` holds `status` and `data`.
+        case http = "E_HTTP"
+        /// The host could not be reached.
+        case offline = "E_OFFLINE"
+        /// The call was cancelled.
+        case cancelled = "E_CANCELLED"
     }
 
     /// What kind of failure.
     public var code: Code
     /// What went wrong and where, e.g. `cart.add: field "qty": expected an integer, got "two"`.
     public var message: String
+    /// Members the script's error object gets besides `code` and `message` (an `E_HTTP`'s
+    /// `status` and `data`).
+    public var details: JSONObject?
 
-    /// An error with a code and a message.
-    public init(_ code: Code, _ message: String) {
+    /// An error with a code, a message and, when given, more members for the script.
+    public init(_ code: Code, _ message: String, details: JSONObject? = nil) {
         self.code = code
         self.message = message
+        self.details = details
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

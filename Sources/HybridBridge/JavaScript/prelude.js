@@ -11,10 +11,14 @@
 
   // A service error, made while the calling script is on the stack: its stack leads back to
   // the calling line, which Swift finds (native.locate) and names in the message.
-  function serviceError(site, code, message) {
+  function serviceError(site, code, message, details) {
     const where = native.locate({ stack: String(site.stack || '') });
     site.message = where ? `${message} (called at ${where})` : message;
     site.code = code;
+    // More the service said (an E_HTTP's status and data), never over code and message.
+    if (details !== null && typeof details === 'object') {
+      for (const key of Object.keys(details)) if (key !== 'code' && key !== 'message') site[key] = details[key];
+    }
     return site;
   }
 
@@ -47,7 +51,7 @@
       try {
         answer = native.call({
           service, params, timeout, checkedAt: checked,
-          resolve, reject: (code, message) => reject(serviceError(site, code, message)),
+          resolve, reject: (code, message, details) => reject(serviceError(site, code, message, details)),
         });
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message));
@@ -82,6 +86,18 @@
     ready() { native.ready(); },
   };
   Object.defineProperty(global, 'hybrid', { value: Object.freeze(hybrid), enumerable: false });
+
+  // api.*: the APIs a bundle declares (SPEC §7.2), through the host's `api.call` service, so
+  // a patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call.
+  const api = {
+    call(name, params, options) {
+      const timeout = options && options.timeout !== undefined ? Number(options.timeout) : undefined;
+      const message = { name: String(name), params: params === undefined ? null : params };
+      if (timeout !== undefined) message.timeout = timeout / 1000;
+      return hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout });
+    },
+  };
+  Object.defineProperty(global, 'api', { value: Object.freeze(api), enumerable: false });
 
   // WebViewJavascriptBridge, as scripts written for it expect.
   const handlers = Object.create(null);

@@ -48,7 +48,8 @@ final class ServiceCalls {
                     case .success(let value):
                         try resolve.value.call(making: [{ context.makeValue(value) }])
                     case .failure(let error):
-                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) }])
+                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
+                                                       { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
                     }
                 }
             }

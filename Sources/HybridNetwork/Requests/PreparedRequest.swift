@@ -57,6 +57,15 @@ public struct CallError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String
     /// What is wrong, naming the API and the param.
     public var message: String
+    /// More for the script's error object (an `E_HTTP`'s `status` and `data`, the `requestId`).
+    public var details: JSONObject?
+
+    /// An error with `code`, `message` and, when given, `details`.
+    public init(code: String, message: String, details: JSONObject? = nil) {
+        self.code = code
+        self.message = message
+        self.details = details
+    }
 
     public var description: String { "\(code) \(message)" }
 }

@@ -198,6 +198,7 @@ extension HybridApp {
             guard let path = folder.screenPath(named: name) else { throw AppError("\(folder.path): the screen \"\(name)\" has no usable path") }
             navigation.router.files[name] = path
         }
+        try BundleAPIs.register(for: folder, secrets: bundleSettings.secrets, in: services)
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError

@@ -77,6 +77,11 @@ public final class HybridApp: @unchecked Sendable {
         get { statusLine.message }
         set { statusLine.message = newValue }
     }
+    /// The secrets signed API services use, by name (`--secrets FILE.json`); scripts never see them.
+    public var secrets: [String: String] {
+        get { bundleSettings.secrets }
+        set { bundleSettings.secrets = newValue }
+    }
     /// The keys whose signatures `load(bundle:)` accepts for archives, URLs and signed folders.
     public var trustedKeys: [BundlePublicKey] {
         get { bundleSettings.trustedKeys }

@@ -11,6 +11,9 @@ struct BundleSettings {
     var downloadTimeout = 10.0
     /// Told of a download's progress, `(received, expected)` bytes.
     var downloadProgress: (@Sendable (Int, Int?) -> Void)?
+    /// The host's secrets by name, which signed API services use (SPEC §7.1); never visible
+    /// to scripts.
+    var secrets: [String: String] = [:]
 
     /// An installer with these settings, refusing bundles of an app other than `expectedApp`.
     func installer(expectedApp: String?) -> BundleInstaller {

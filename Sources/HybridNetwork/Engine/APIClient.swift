@@ -1,0 +1,88 @@
+import Foundation
+import HybridHTTP
+import HybridJSON
+
+/// Calls a bundle's APIs (SPEC §7.1): each call checked and prepared (`PreparedRequest`),
+/// signed when its service asks, sent with its own `X-Request-ID` through the process's one
+/// HTTP transport, and answered as `{data, status, headers, fromCache, stale, requestId}`.
+///
+/// This is the engine's first part: every call is sent (no cache, in-flight policy, retry or
+/// outbox yet). Failures are `CallError`s with SPEC §7.2's codes.
+public final class APIClient: Sendable {
+    /// The APIs and services it calls.
+    public let definitions: APIDefinitions
+    /// The host's secrets by name (never visible to scripts).
+    private let secrets: [String: String]
+    private let transport: HTTPTransport
+
+    /// The most an answer's body may hold.
+    public static let bodyLimit = 16 << 20
+
+    /// A client for `definitions`, signing with `secrets`.
+    public init(definitions: APIDefinitions, secrets: [String: String] = [:], transport: HTTPTransport = .shared) {
+        self.definitions = definitions
+        self.secrets = secrets
+        self.transport = transport
+    }
+
+    /// Calls the API `name` with `params`; `timeout` (seconds) overrides the service's.
+    public func call(_ name: String, params: JSONValue, timeout: Double? = nil) async throws(CallError) -> JSONValue {
+        let prepared = try definitions.prepare(name, params: params)
+        guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
+            throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
+        }
+        let requestID = RequestSignature.freshNonce()
+        var headers = service.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        headers.append(("X-Request-ID", requestID))
+        if prepared.body != nil { headers.append(("Content-Type", "application/json")) }
+        if let secretName = service.signingSecret {
+            guard let secret = secrets[secretName] else {
+                throw CallError(code: "E_DENIED", message: "\(name): the service \(DiagnosticText.quoted(api.service)) signs with the secret "
+                                + "\(DiagnosticText.quoted(secretName)), which the host did not supply (hybrid run --secrets FILE.json)")
+            }
+            headers += RequestSignature(signing: prepared, secret: secret).headers
+        }
+        guard let url = URL(string: prepared.url) else {
+            throw CallError(code: "E_BAD_PARAMS", message: "\(name): \(DiagnosticText.quoted(prepared.url)) is not a usable URL")
+        }
+        let seconds = min(max(timeout ?? service.timeout, 0.001), 86_400)
+        let request = HTTPTransport.Request(method: prepared.method, url: url, headers: headers, body: prepared.body,
+                                           timeout: .milliseconds(Int64(seconds * 1000)), bodyLimit: Self.bodyLimit)
+        let response: HTTPTransport.Response
+        do {
+            response = try await transport.send(request)
+        } catch {
+            throw Self.callError(error, api: name, url: prepared.url, requestID: requestID)
+        }
+        let data = Self.data(of: response.body)
+        let answerHeaders = JSONObject(response.headers.map { ($0.name.lowercased(), JSONValue.string($0.value)) })
+        guard (200...299).contains(response.status) else {
+            throw CallError(code: "E_HTTP", message: "\(name): \(prepared.method) \(prepared.url) answered \(response.status) (request \(requestID))",
+                            details: JSONObject([("status", .integer(response.status)), ("data", data), ("requestId", .string(requestID))]))
+        }
+        return .object(JSONObject([
+            ("data", data), ("status", .integer(response.status)), ("headers", .object(answerHeaders)),
+            ("fromCache", .bool(false)), ("stale", .bool(false)), ("requestId", .string(requestID)),
+        ]))
+    }
+
+    /// The parsed JSON body, or its text when it is not JSON (`null` when empty).
+    static func data(of body: [UInt8]) -> JSONValue {
+        if body.isEmpty { return .null }
+        if let json = try? JSONParser.parse(body).plain { return json }
+        return .string(String(decoding: body, as: UTF8.self))
+    }
+
+    /// A transport failure as SPEC §7.2's code: unreachable is `E_OFFLINE`, a deadline
+    /// `E_TIMEOUT`, a cancel `E_CANCELLED`, the rest `E_FAILED`; the request id is named.
+    static func callError(_ failure: HTTPTransport.Failure, api: String, url: String, requestID: String) -> CallError {
+        let code = switch failure {
+        case .cannotConnect: "E_OFFLINE"
+        case .timedOut: "E_TIMEOUT"
+        case .cancelled: "E_CANCELLED"
+        default: "E_FAILED"
+        }
+        return CallError(code: code, message: "\(api): \(url): \(failure) (request \(requestID))",
+                         details: JSONObject([("requestId", .string(requestID))]))
+    }
+}

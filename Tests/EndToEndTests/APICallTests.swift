@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `api.call` from a bundle's script against a loopback server (SPEC §7.1, §7.2), through the
+/// real binary: the answer reaches the screen through the store, every request carries its
+/// `X-Request-ID` and a signature the server can check, params that break their rules are
+/// refused with nothing sent, and an HTTP error reaches the script with its status and data.
+final class APICallTests: XCTestCase {
+    final class Log: @unchecked Sendable {
+        let lock = NSLock()
+        var requests: [LoopbackHTTPServer.Request] = []
+        func add(_ request: LoopbackHTTPServer.Request) { lock.withLock { requests.append(request) } }
+        var all: [LoopbackHTTPServer.Request] { lock.withLock { requests } }
+    }
+
+    func run(script: String, secrets: String? = nil) throws -> (frame: String, errors: String, requests: [LoopbackHTTPServer.Request]) {
+        let log = Log()
+        let server = try LoopbackHTTPServer { request in
+            log.add(request)
+            if request.path.hasPrefix("/v1/items/tea") {
+                return .init(status: 200, headers: ["Content-Type": "application/json"], body: #"{"items": [{"name": "Sencha"}, {"name": "Earl Grey"}]}"#)
+            }
+            return .init(status: 404, headers: ["Content-Type": "application/json"], body: #"{"error": "no such category"}"#)
+        }
+        defer { server.stop() }
+        let bundle = try TemporaryDirectory("hybrid-api-call")
+        let data = try TemporaryDirectory("hybrid-api-call-data")
+        let sign = secrets == nil ? "" : #", "sign": { "secret": "shop" }"#
+        let files = [
+            "manifest.json": #"{"app": "shop", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "apis": "apis.json", "permissions": ["api"], "store": {"line": "loading"}}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
+            "apis.json": """
+            { "services": { "shop": { "baseURL": "http://127.0.0.1:\(server.port)/v1"\(sign) } },
+              "apis": { "items.list": { "service": "shop", "path": "/items/{category}",
+                                        "params": { "category": { "type": "string", "required": true }, "page": { "type": "integer", "default": 1, "minimum": 1 } } } } }
+            """,
+            "main.js": script,
+        ]
+        for (name, text) in files { try text.write(to: bundle.url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        var arguments = ["run", bundle.path, "--headless", "--size", "60x2", "--keys", "wait:100ms"]
+        if let secrets {
+            let file = data.url.appendingPathComponent("secrets.json")
+            try secrets.write(to: file, atomically: true, encoding: .utf8)
+            arguments += ["--secrets", file.path]
+        }
+        let result = try CommandRunner.hybrid(arguments, environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return (result.standardOutput, result.standardError, log.all)
+    }
+
+    func testAnAnswerReachesTheScreenWithARequestID() throws {
+        let (frame, errors, requests) = try run(script: """
+        api.call('items.list', { category: 'tea' }).then((answer) => {
+          store.set('line', `${answer.status} ${answer.data.items.map((i) => i.name).join(', ')} ${answer.requestId.length}`);
+          hybrid.ready();
+        });
+        """)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "200 Sencha, Earl Grey 32", errors)
+        XCTAssertEqual(requests.map(\.path), ["/v1/items/tea?page=1"])
+        XCTAssertEqual(requests.first?.headers["x-request-id"]?.count, 32, "\(requests.first?.headers ?? [:])")
+    }
+
+    func testBadParamsAreRefusedWithNothingSentAndHTTPErrorsCarryTheirStatus() throws {
+        let (frame, errors, requests) = try run(script: """
+        const codes = [];
+        api.call('items.list', { category: 'tea', page: 0 })
+          .catch((error) => { codes.push(error.code); return api.call('items.list', { category: 'coffee' }); })
+          .catch((error) => { codes.push(`${error.code} ${error.status} ${error.data.error}`); })
+          .then(() => { store.set('line', codes.join(' | ')); hybrid.ready(); });
+        """)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "E_BAD_PARAMS | E_HTTP 404 no such category", errors)
+        XCTAssertEqual(requests.map(\.path), ["/v1/items/coffee?page=1"], "the refused call sent nothing")
+    }
+
+    func testASignedServiceSignsAndNeedsTheHostsSecret() throws {
+        let (frame, errors, requests) = try run(script: """
+        api.call('items.list', { category: 'tea' }).then((a) => store.set('line', 'signed ' + a.status), (e) => store.set('line', e.code));
+        hybrid.ready();
+        """, secrets: #"{"shop": "s3cret"}"#)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "signed 200", errors)
+        let headers = try XCTUnwrap(requests.first?.headers)
+        XCTAssertEqual(headers["x-hybrid-signature"]?.count, 64, "\(headers)")
+        XCTAssertEqual(headers["x-hybrid-nonce"]?.count, 32)
+        XCTAssertNotNil(headers["x-hybrid-timestamp"])
+
+        let (unsigned, _, none) = try run(script: """
+        api.call('items.list', { category: 'tea' }).then(() => store.set('line', 'sent'), (e) => store.set('line', e.code));
+        hybrid.ready();
+        """.replacingOccurrences(of: "xx", with: ""), secrets: "{}")
+        XCTAssertEqual(unsigned.split(separator: "\n").first.map(String.init), "E_DENIED")
+        XCTAssertTrue(none.isEmpty, "nothing is sent unsigned")
+    }
+}
