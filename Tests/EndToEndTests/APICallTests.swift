@@ -14,7 +14,8 @@ final class APICallTests: XCTestCase {
         var all: [LoopbackHTTPServer.Request] { lock.withLock { requests } }
     }
 
-    func run(script: String, secrets: String? = nil) throws -> (frame: String, errors: String, requests: [LoopbackHTTPServer.Request]) {
+    func run(script: String, secrets: String? = nil, cache: String = "",
+             cacheHome: String? = nil) throws -> (frame: String, errors: String, requests: [LoopbackHTTPServer.Request]) {
         let log = Log()
         let server = try LoopbackHTTPServer { request in
             log.add(request)
@@ -33,7 +34,7 @@ final class APICallTests: XCTestCase {
             "apis.json": """
             { "services": { "shop": { "baseURL": "http://127.0.0.1:\(server.port)/v1"\(sign) } },
               "apis": { "items.list": { "service": "shop", "path": "/items/{category}",
-                                        "params": { "category": { "type": "string", "required": true }, "page": { "type": "integer", "default": 1, "minimum": 1 } } } } }
+                                        "params": { "category": { "type": "string", "required": true }, "page": { "type": "integer", "default": 1, "minimum": 1 } }\(cache) } } }
             """,
             "main.js": script,
         ]
@@ -44,7 +45,9 @@ final class APICallTests: XCTestCase {
             try secrets.write(to: file, atomically: true, encoding: .utf8)
             arguments += ["--secrets", file.path]
         }
-        let result = try CommandRunner.hybrid(arguments, environment: ["XDG_DATA_HOME": data.path])
+        var environment = ["XDG_DATA_HOME": data.path]
+        if let cacheHome { environment["XDG_CACHE_HOME"] = cacheHome }
+        let result = try CommandRunner.hybrid(arguments, environment: environment)
         XCTAssertEqual(result.status, 0, result.standardError)
         return (result.standardOutput, result.standardError, log.all)
     }
@@ -90,5 +93,20 @@ final class APICallTests: XCTestCase {
         """.replacingOccurrences(of: "xx", with: ""), secrets: "{}")
         XCTAssertEqual(unsigned.split(separator: "\n").first.map(String.init), "E_DENIED")
         XCTAssertTrue(none.isEmpty, "nothing is sent unsigned")
+    }
+
+    func testADiskCacheServesTheNextRunWithNoRequest() throws {
+        let home = try TemporaryDirectory("hybrid-api-cache")
+        let script = """
+        api.call('items.list', { category: 'tea' }).then((a) => { store.set('line', `${a.fromCache} ${a.data.items.length}`); hybrid.ready(); });
+        """
+        let cache = #", "cache": { "ttl": 600, "store": "disk" }"#
+        let (first, _, sent) = try run(script: script, cache: cache, cacheHome: home.path)
+        XCTAssertEqual(first.split(separator: "\n").first.map(String.init), "false 2")
+        XCTAssertEqual(sent.count, 1)
+        let (second, errors, none) = try run(script: script, cache: cache, cacheHome: home.path)
+        XCTAssertEqual(second.split(separator: "\n").first.map(String.init), "true 2", errors)
+        XCTAssertEqual(none.count, 0, "the second run asks nothing")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.url.appendingPathComponent("hybridterm/shop/http").path))
     }
 }

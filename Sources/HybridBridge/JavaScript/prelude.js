@@ -88,12 +88,14 @@
   Object.defineProperty(global, 'hybrid', { value: Object.freeze(hybrid), enumerable: false });
 
   // api.*: the APIs a bundle declares (SPEC §7.2), through the host's `api.call` service, so
-  // a patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call.
+  // a patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call;
+  // `cache` is "default", "reload" or "only".
   const api = {
     call(name, params, options) {
       const timeout = options && options.timeout !== undefined ? Number(options.timeout) : undefined;
       const message = { name: String(name), params: params === undefined ? null : params };
       if (timeout !== undefined) message.timeout = timeout / 1000;
+      if (options && options.cache !== undefined) message.cache = String(options.cache);
       return hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout });
     },
   };

@@ -6,31 +6,83 @@ import HybridJSON
 /// signed when its service asks, sent with its own `X-Request-ID` through the process's one
 /// HTTP transport, and answered as `{data, status, headers, fromCache, stale, requestId}`.
 ///
-/// This is the engine's first part: every call is sent (no cache, in-flight policy, retry or
-/// outbox yet). Failures are `CallError`s with SPEC §7.2's codes.
+/// Answers of APIs with a `cache` are kept (`AnswerCache`) and served while fresh; a stale one
+/// stands in for a failure when the API says `staleIfError`. Not yet: in-flight policies,
+/// retries, the outbox. Failures are `CallError`s with SPEC §7.2's codes.
 public final class APIClient: Sendable {
     /// The APIs and services it calls.
     public let definitions: APIDefinitions
     /// The host's secrets by name (never visible to scripts).
     private let secrets: [String: String]
     private let transport: HTTPTransport
+    private let cache: AnswerCache
+    /// The time, for cache ages (a test's clock can stand in).
+    private let now: @Sendable () -> Date
+
+    /// How a call uses the cache (`api.call`'s `cache` option).
+    public enum CacheMode: String, Sendable, Decodable {
+        /// A fresh kept answer, else the network.
+        case `default`
+        /// The network, whatever is kept (the answer is kept again).
+        case reload
+        /// A kept answer however old, else `E_OFFLINE`: nothing is sent.
+        case only
+    }
 
     /// The most an answer's body may hold.
     public static let bodyLimit = 16 << 20
 
     /// A client for `definitions`, signing with `secrets`.
-    public init(definitions: APIDefinitions, secrets: [String: String] = [:], transport: HTTPTransport = .shared) {
+    /// - Parameters:
+    ///   - cache: where answers are kept (disk entries in its folder).
+    ///   - now: the clock cache ages are measured by.
+    public init(definitions: APIDefinitions, secrets: [String: String] = [:], cache: AnswerCache = AnswerCache(folder: nil),
+                transport: HTTPTransport = .shared, now: @escaping @Sendable () -> Date = Date.init) {
         self.definitions = definitions
         self.secrets = secrets
+        self.cache = cache
         self.transport = transport
+        self.now = now
     }
 
     /// Calls the API `name` with `params`; `timeout` (seconds) overrides the service's.
-    public func call(_ name: String, params: JSONValue, timeout: Double? = nil) async throws(CallError) -> JSONValue {
+    public func call(_ name: String, params: JSONValue, timeout: Double? = nil, cacheMode: CacheMode = .default) async throws(CallError) -> JSONValue {
         let prepared = try definitions.prepare(name, params: params)
         guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
             throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
         }
+        guard let policy = api.cache else { return try await send(prepared, api: api, service: service, timeout: timeout) }
+        let kept = cache.entry(for: prepared.cacheKey, store: policy.store)
+        let age = kept.map { now().timeIntervalSince($0.stored) }
+        if let kept, let age, cacheMode == .only || cacheMode == .default && age >= 0 && age < policy.ttl {
+            return Self.marked(kept.answer, fromCache: true, stale: age >= policy.ttl || age < 0)
+        }
+        if cacheMode == .only {
+            throw CallError(code: "E_OFFLINE", message: "\(name): nothing kept for these params, and cache \"only\" sends nothing")
+        }
+        do {
+            let answer = try await send(prepared, api: api, service: service, timeout: timeout)
+            cache.keep(answer, for: prepared.cacheKey, store: policy.store, now: now())
+            return answer
+        } catch {
+            // A kept answer, however old, stands in when the API says so (not for a refusal).
+            guard policy.staleIfError, let kept, ["E_OFFLINE", "E_TIMEOUT", "E_HTTP", "E_FAILED"].contains(error.code) else { throw error }
+            return Self.marked(kept.answer, fromCache: true, stale: true)
+        }
+    }
+
+    /// `answer` with its `fromCache` and `stale` set.
+    static func marked(_ answer: JSONValue, fromCache: Bool, stale: Bool) -> JSONValue {
+        guard case .object(var object) = answer else { return answer }
+        object["fromCache"] = .bool(fromCache)
+        object["stale"] = .bool(stale)
+        return .object(object)
+    }
+
+    /// Sends one prepared call: its headers, its signature, the transport, the answer.
+    private func send(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
+                      timeout: Double?) async throws(CallError) -> JSONValue {
+        let name = prepared.api
         let requestID = RequestSignature.freshNonce()
         var headers = service.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         headers.append(("X-Request-ID", requestID))

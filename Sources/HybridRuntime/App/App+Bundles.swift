@@ -198,7 +198,12 @@ extension HybridApp {
             guard let path = folder.screenPath(named: name) else { throw AppError("\(folder.path): the screen \"\(name)\" has no usable path") }
             navigation.router.files[name] = path
         }
-        try BundleAPIs.register(for: folder, secrets: bundleSettings.secrets, in: services)
+        let httpCache = FileSystem.join(FileSystem.join(bundleSettings.cache.root, manifest.app), "http")
+        try BundleAPIs.register(for: folder, secrets: bundleSettings.secrets, cacheFolder: httpCache,
+                                report: { [weak self] line in
+                                    guard let app = self else { return }
+                                    app.loop.post { app.log(line) }
+                                }, in: services)
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError

@@ -7,26 +7,29 @@ import HybridServices
 /// definitions file decoded when the bundle loads (a broken one fails the start, located) and
 /// an `APIClient` behind the service, with the permission `api`.
 enum BundleAPIs {
-    /// The `api.call` message: the API, its params, a timeout in seconds.
+    /// The `api.call` message: the API, its params, a timeout in seconds, the cache mode.
     struct Call: Decodable, Sendable {
         var name: String
         var params: JSONValue?
         var timeout: Double?
+        var cache: APIClient.CacheMode?
     }
 
-    /// Registers `api.call` for `folder`'s definitions, when its manifest names some.
-    static func register(for folder: BundleFolder, secrets: [String: String], in services: ServiceRegistry) throws(AppError) {
+    /// Registers `api.call` for `folder`'s definitions, when its manifest names some; disk
+    /// cache entries go in `cacheFolder`, damaged ones are told to `report`.
+    static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String,
+                         report: @escaping @Sendable (String) -> Void, in services: ServiceRegistry) throws(AppError) {
         guard let relative = folder.manifest.apis else { return }
         guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the apis file \"\(relative)\" is not a usable path") }
         let load = APIDefinitions.load(contentsOf: path)
         guard let definitions = load.value, !load.hasErrors else {
             throw AppError(load.formattedDiagnostics.joined(separator: "\n"))
         }
-        let client = APIClient(definitions: definitions, secrets: secrets)
+        let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report))
         // The client bounds each request by its service's timeout; the registry adds none.
         services.register("api.call", permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
             do throws(CallError) {
-                return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout)
+                return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: call.cache ?? .default)
             } catch {
                 throw ServiceError(ServiceError.Code(rawValue: error.code) ?? .failed, error.message, details: error.details)
             }
