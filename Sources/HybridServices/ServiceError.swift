@@ -20,6 +20,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case offline = "E_OFFLINE"
         /// The call was cancelled.
         case cancelled = "E_CANCELLED"
+        /// A call of the same API is in flight and the API refuses another (`ignoreNew`).
+        case duplicate = "E_DUPLICATE"
     }
 
     /// What kind of failure.

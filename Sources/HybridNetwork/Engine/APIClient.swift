@@ -7,8 +7,9 @@ import HybridJSON
 /// HTTP transport, and answered as `{data, status, headers, fromCache, stale, requestId}`.
 ///
 /// Answers of APIs with a `cache` are kept (`AnswerCache`) and served while fresh; a stale one
-/// stands in for a failure when the API says `staleIfError`. Not yet: in-flight policies,
-/// retries, the outbox. Failures are `CallError`s with SPEC §7.2's codes.
+/// stands in for a failure when the API says `staleIfError`. A call while another of its API
+/// is in flight follows the API's `inFlight` (`InFlightCalls`). Not yet: retries, the outbox.
+/// Failures are `CallError`s with SPEC §7.2's codes.
 public final class APIClient: Sendable {
     /// The APIs and services it calls.
     public let definitions: APIDefinitions
@@ -16,6 +17,7 @@ public final class APIClient: Sendable {
     private let secrets: [String: String]
     private let transport: HTTPTransport
     private let cache: AnswerCache
+    private let flights = InFlightCalls()
     /// The time, for cache ages (a test's clock can stand in).
     private let now: @Sendable () -> Date
 
@@ -51,7 +53,7 @@ public final class APIClient: Sendable {
         guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
             throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
         }
-        guard let policy = api.cache else { return try await send(prepared, api: api, service: service, timeout: timeout) }
+        guard let policy = api.cache else { return try await fly(prepared, api: api, service: service, timeout: timeout) }
         let kept = cache.entry(for: prepared.cacheKey, store: policy.store)
         let age = kept.map { now().timeIntervalSince($0.stored) }
         if let kept, let age, cacheMode == .only || cacheMode == .default && age >= 0 && age < policy.ttl {
@@ -61,7 +63,7 @@ public final class APIClient: Sendable {
             throw CallError(code: "E_OFFLINE", message: "\(name): nothing kept for these params, and cache \"only\" sends nothing")
         }
         do {
-            let answer = try await send(prepared, api: api, service: service, timeout: timeout)
+            let answer = try await fly(prepared, api: api, service: service, timeout: timeout)
             cache.keep(answer, for: prepared.cacheKey, store: policy.store, now: now())
             return answer
         } catch {
@@ -69,6 +71,16 @@ public final class APIClient: Sendable {
             guard policy.staleIfError, let kept, ["E_OFFLINE", "E_TIMEOUT", "E_HTTP", "E_FAILED"].contains(error.code) else { throw error }
             return Self.marked(kept.answer, fromCache: true, stale: true)
         }
+    }
+
+    /// Sends `prepared` under its API's in-flight policy: shared with an identical call in
+    /// flight (`dedupe`), refused while one is (`ignoreNew`), or cancelling it (`cancelPrevious`).
+    private func fly(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
+                     timeout: Double?) async throws(CallError) -> JSONValue {
+        let flight = try flights.board(prepared, policy: api.inFlight) { [self] () async throws(CallError) -> JSONValue in
+            try await send(prepared, api: api, service: service, timeout: timeout)
+        }
+        return try await flight.answer()
     }
 
     /// `answer` with its `fromCache` and `stale` set.

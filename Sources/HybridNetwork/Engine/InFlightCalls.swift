@@ -1,0 +1,68 @@
+import HybridJSON
+import Synchronization
+
+/// The calls of each API in flight, and what a new one does about them (SPEC §7.1 `inFlight`):
+/// `parallel` sends it too; `dedupe` shares the answer of an identical call in flight (one
+/// request); `ignoreNew` refuses it with `E_DUPLICATE`, nothing sent; `cancelPrevious` cancels
+/// the calls in flight (`E_CANCELLED`, their connections closed) and sends it.
+final class InFlightCalls: Sendable {
+    /// One request in flight; every caller sharing it awaits the same answer.
+    final class Flight: Sendable {
+        let key: String
+        let task: Task<JSONValue, any Error>
+
+        init(key: String, task: Task<JSONValue, any Error>) {
+            self.key = key
+            self.task = task
+        }
+
+        /// The answer, or the call's error (a cancelled one as `E_CANCELLED`).
+        func answer() async throws(CallError) -> JSONValue {
+            do {
+                return try await task.value
+            } catch let error as CallError {
+                throw error
+            } catch {
+                throw CallError(code: "E_CANCELLED", message: "\(key.prefix { $0 != "\u{0}" }): the call was cancelled")
+            }
+        }
+    }
+
+    /// Flights by API name.
+    private let flights = Mutex<[String: [Flight]]>([:])
+
+    /// The flight `prepared` rides: a new one running `send`, or (with `dedupe`) an identical
+    /// one in flight.
+    func board(_ prepared: PreparedRequest, policy: APIDefinitions.InFlight,
+               send: @escaping @Sendable () async throws(CallError) -> JSONValue) throws(CallError) -> Flight {
+        let api = prepared.api
+        let decision: Result<Flight, CallError> = flights.withLock { flights in
+            let current = flights[api] ?? []
+            switch policy {
+            case .dedupe:
+                if let shared = current.first(where: { $0.key == prepared.cacheKey }) { return .success(shared) }
+            case .ignoreNew:
+                if !current.isEmpty {
+                    return .failure(CallError(code: "E_DUPLICATE",
+                                              message: "\(api): a call of this API is in flight (its inFlight is ignoreNew); nothing was sent"))
+                }
+            case .cancelPrevious:
+                current.forEach { $0.task.cancel() }
+                flights[api] = []
+            case .parallel:
+                break
+            }
+            let task = Task<JSONValue, any Error> { try await send() }
+            let flight = Flight(key: prepared.cacheKey, task: task)
+            flights[api, default: []].append(flight)
+            return .success(flight)
+        }
+        let flight = try decision.get()
+        // Off the list once it lands, however it lands.
+        Task { [weak self] in
+            _ = try? await flight.task.value
+            self?.flights.withLock { flights in flights[api]?.removeAll { $0 === flight } }
+        }
+        return flight
+    }
+}
