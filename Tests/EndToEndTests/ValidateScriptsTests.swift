@@ -7,18 +7,12 @@ import XCTest
 /// for a binding written without `@{…}`.
 final class ValidateScriptsTests: XCTestCase {
     func testABundlesScriptsAreCheckedAndTheirComponentsKnown() throws {
-        let bundle = try TemporaryDirectory("hybrid-validate-scripts")
-        let files = [
+        let bundle = try Self.bundle(named: "hybrid-validate-scripts", [
             "manifest.json": #"{"app": "v", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}}"#,
             "home.json": #"{"format": 1, "id": "home", "state": {"loading": true}, "body": {"type": "column", "children": [{"type": "text", "text": "x", "visible": "loading"}, {"type": "component", "name": "card", "props": {}}]}}"#,
             "main.js": "ui.component('card', () => ({ type: 'text', text: 'card' }));\nrequire('./lib/util.js');\n",
             "lib/util.js": "module.exports = function (a {\n  return a;\n};\n",
-        ]
-        for (name, text) in files {
-            let url = bundle.url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        ])
         let result = try CommandRunner.hybrid(["validate", bundle.path])
         XCTAssertEqual(result.status, 1, result.standardError)
         let lines = result.standardError.split(separator: "\n").map(String.init)
@@ -42,17 +36,11 @@ final class ValidateScriptsTests: XCTestCase {
     }
 
     func testABundlesAPIDefinitionsAreCheckedLocated() throws {
-        let bundle = try TemporaryDirectory("hybrid-validate-apis")
-        let files = [
+        let bundle = try Self.bundle(named: "hybrid-validate-apis", [
             "manifest.json": #"{"app": "v", "version": "1.0.0", "start": "home", "screens": {"home": "home.json"}, "apis": "data/apis.json"}"#,
             "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "x"}}"#,
             "data/apis.json": "{ \"services\": { \"shop\": { \"baseURL\": \"http://127.0.0.1:8099\" } },\n  \"apis\": { \"items.list\": { \"service\": \"shop\", \"path\": \"/items\", \"cache\": { \"ttl\": \"soon\" } } } }\n",
-        ]
-        for (name, text) in files {
-            let url = bundle.url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        ])
         let result = try CommandRunner.hybrid(["validate", bundle.path])
         XCTAssertEqual(result.status, 1, result.standardError)
         XCTAssertEqual(result.standardError, bundle.path + #"/data/apis.json:2:84: $.apis["items.list"].cache.ttl: expected a number of seconds above 0 and at most 31536000, got "soon""# + "\n")
@@ -60,5 +48,16 @@ final class ValidateScriptsTests: XCTestCase {
         let missing = try CommandRunner.hybrid(["validate", bundle.path])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.standardError.contains("data/apis.json"), missing.standardError)
+    }
+
+    /// A temporary folder holding `files` (bundle paths to their text).
+    static func bundle(named name: String, _ files: [String: String]) throws -> TemporaryDirectory {
+        let bundle = try TemporaryDirectory(name)
+        for (path, text) in files {
+            let url = bundle.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return bundle
     }
 }

@@ -19,7 +19,7 @@ Needs the `jsonschema` package (pip install jsonschema, or Debian's python3-json
 import json
 import sys
 
-from schema_support import ROOT, VERBOSE, Report, describe, load_validator, rel
+from schema_support import ROOT, VERBOSE, Report, check_invalid, describe, load_validator, rel
 
 SCHEMA = ROOT / "schemas" / "manifest.schema.json"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "manifests"
@@ -67,20 +67,7 @@ def main():
     invalid = sorted(INVALID.glob("*.json"))
     if len(invalid) < 12:
         report(False, rel(INVALID), f"only {len(invalid)} broken manifests; expected at least 12")
-    for path in invalid:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            report(True, rel(path), f"not JSON: {exc}")
-            continue
-        errors = list(validator.iter_errors(doc))
-        if errors:
-            report(True, rel(path), f"rejected by the schema ({len(errors)} error(s)): " + describe(errors[0]))
-            continue
-        problems = cross_references(doc)
-        report(bool(problems), rel(path),
-               "rejected by the cross-reference check (the schema cannot see this): " + problems[0] if problems
-               else "the schema accepts it")
+    check_invalid(invalid, validator, report, cross_references)
 
     return report.finish()
 

@@ -69,3 +69,22 @@ def load_validator(schema_path, report):
         report(False, rel(schema_path), f"schema is invalid: {exc}")
         return None, None
     return schema, Draft202012Validator(schema)
+
+
+def check_invalid(paths, validator, report, cross_references):
+    """Every file in `paths` must be refused: not JSON, by the schema, or by `cross_references`
+    (what no schema can state); each line says which."""
+    for path in paths:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            report(True, rel(path), f"not JSON: {exc}")
+            continue
+        errors = list(validator.iter_errors(doc))
+        if errors:
+            report(True, rel(path), f"rejected by the schema ({len(errors)} error(s)): " + describe(errors[0]))
+            continue
+        problems = cross_references(doc)
+        report(bool(problems), rel(path),
+               "rejected by the cross-reference check (the schema cannot see this): " + problems[0] if problems
+               else "the schema accepts it")
