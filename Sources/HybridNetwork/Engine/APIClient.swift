@@ -8,7 +8,8 @@ import HybridJSON
 ///
 /// Answers of APIs with a `cache` are kept (`AnswerCache`) and served while fresh; a stale one
 /// stands in for a failure when the API says `staleIfError`. A call while another of its API
-/// is in flight follows the API's `inFlight` (`InFlightCalls`). Not yet: retries, the outbox.
+/// is in flight follows the API's `inFlight` (`InFlightCalls`); a failed attempt is tried again
+/// as its `retry` says, where that is safe. Not yet: the outbox.
 /// Failures are `CallError`s with SPEC §7.2's codes.
 public final class APIClient: Sendable {
     /// The APIs and services it calls.
@@ -78,7 +79,7 @@ public final class APIClient: Sendable {
     private func fly(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
                      timeout: Double?) async throws(CallError) -> JSONValue {
         let flight = try flights.board(prepared, policy: api.inFlight) { [self] () async throws(CallError) -> JSONValue in
-            try await send(prepared, api: api, service: service, timeout: timeout)
+            try await attempt(prepared, api: api, service: service, timeout: timeout)
         }
         return try await flight.answer()
     }
@@ -91,11 +92,41 @@ public final class APIClient: Sendable {
         return .object(object)
     }
 
+    /// Sends `prepared`, trying again as the API's `retry` says: only when sending twice does
+    /// no harm (GET, HEAD, PUT, DELETE, or an API marked `idempotent`), after `backoff` ms
+    /// doubling each time. Every attempt carries the call's one request id and a fresh nonce.
+    private func attempt(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
+                         timeout: Double?) async throws(CallError) -> JSONValue {
+        let requestID = RequestSignature.freshNonce()
+        let safe = ["GET", "HEAD", "PUT", "DELETE"].contains(api.method) || api.idempotent
+        let retry = safe ? api.retry : nil
+        var tries = 0
+        while true {
+            do {
+                return try await send(prepared, api: api, service: service, timeout: timeout, requestID: requestID)
+            } catch {
+                guard let retry, tries < retry.count, Self.isRetried(error, by: retry) else { throw error }
+                tries += 1
+                let wait = retry.backoff * pow(2, Double(tries - 1))
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(min(wait, 600_000) * 1_000_000))
+                } catch {
+                    throw CallError(code: "E_CANCELLED", message: "\(prepared.api): the call was cancelled while waiting to try again")
+                }
+            }
+        }
+    }
+
+    /// Whether `error` is one `retry` tries again: its status or its code is listed.
+    static func isRetried(_ error: CallError, by retry: APIDefinitions.Retry) -> Bool {
+        if error.code == "E_HTTP", case .integer(let status)? = error.details?["status"] { return retry.statuses.contains(status) }
+        return retry.codes.contains(error.code)
+    }
+
     /// Sends one prepared call: its headers, its signature, the transport, the answer.
     private func send(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
-                      timeout: Double?) async throws(CallError) -> JSONValue {
+                      timeout: Double?, requestID: String) async throws(CallError) -> JSONValue {
         let name = prepared.api
-        let requestID = RequestSignature.freshNonce()
         var headers = service.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         headers.append(("X-Request-ID", requestID))
         if prepared.body != nil { headers.append(("Content-Type", "application/json")) }
