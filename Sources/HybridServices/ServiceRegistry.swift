@@ -108,6 +108,14 @@ public final class ServiceRegistry: @unchecked Sendable {
         }
     }
 
+    /// Removes the service `name`, if there is one (a bundle's own service goes with the bundle).
+    public func unregister(_ name: String) {
+        lock.withLock {
+            guard entries.removeValue(forKey: name) != nil else { return }
+            changes += 1
+        }
+    }
+
     /// Counts registrations, so a caller that cached parameter names knows when to drop them.
     public var generation: Int { lock.withLock { changes } }
 

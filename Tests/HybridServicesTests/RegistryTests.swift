@@ -30,6 +30,16 @@ final class RegistryTests: XCTestCase {
         await registry.call(name, parameters: try JSONParser.parse(json).plain)
     }
 
+    func testAnUnregisteredServiceIsGoneAndTheGenerationMoves() async throws {
+        let registry = ServiceRegistry()
+        registry.register("test.echo") { (order: Order) in order }
+        let before = registry.generation
+        registry.unregister("test.echo")
+        XCTAssertGreaterThan(registry.generation, before)
+        guard case .failure(let error) = try await call(registry, "test.echo", #"{"sku": "a", "qty": 1}"#) else { return XCTFail("still there") }
+        XCTAssertEqual(error.code, .noService)
+    }
+
     /// A service failing on its own data with a `DecodingError` is `E_FAILED`, not the
     /// caller's `E_BAD_PARAMS`, whether it is sync or async.
     func testADecodingErrorThrownByTheServiceIsAFailureNotBadParameters() async throws {

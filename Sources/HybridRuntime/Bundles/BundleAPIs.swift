@@ -15,11 +15,15 @@ enum BundleAPIs {
         var cache: APIClient.CacheMode?
     }
 
-    /// Registers `api.call` for `folder`'s definitions, when its manifest names some; disk
+    /// The service scripts' `api.call` reaches.
+    static let serviceName = "api.call"
+
+    /// Registers `api.call` for `folder`'s definitions, when its manifest names some (and
+    /// removes the one an earlier bundle left, when it names none); disk
     /// cache entries go in `cacheFolder`, damaged ones are told to `report`.
     static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String,
                          report: @escaping @Sendable (String) -> Void, in services: ServiceRegistry) throws(AppError) {
-        guard let relative = folder.manifest.apis else { return }
+        guard let relative = folder.manifest.apis else { return services.unregister(serviceName) }
         guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the apis file \"\(relative)\" is not a usable path") }
         let load = APIDefinitions.load(contentsOf: path)
         guard let definitions = load.value, !load.hasErrors else {
@@ -27,7 +31,7 @@ enum BundleAPIs {
         }
         let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report))
         // The client bounds each request by its service's timeout; the registry adds none.
-        services.register("api.call", permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
+        services.register(serviceName, permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
             do throws(CallError) {
                 return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: call.cache ?? .default)
             } catch {
