@@ -109,4 +109,20 @@ final class APICallTests: XCTestCase {
         XCTAssertEqual(none.count, 0, "the second run asks nothing")
         XCTAssertTrue(FileManager.default.fileExists(atPath: home.url.appendingPathComponent("hybridterm/shop/http").path))
     }
+
+    func testReformersShapeAnAnswerAndInvalidateForgetsWhatIsKept() throws {
+        let home = try TemporaryDirectory("hybrid-api-reform")
+        let (frame, errors, requests) = try run(script: """
+        api.reformer('names', (data, call) => data.items.map((i) => i.name).join('+') + ' for ' + call.params.category);
+        const lines = [];
+        api.call('items.list', { category: 'tea' }, { reformer: 'names' })
+          .then((a) => { lines.push(a.data); return api.call('items.list', { category: 'tea' }); })
+          .then((a) => { lines.push(a.fromCache); api.invalidate('items.*'); return api.call('items.list', { category: 'tea' }); })
+          .then((a) => { lines.push(a.fromCache); return api.call('items.list', { category: 'tea' }, { reformer: 'nope' }); })
+          .catch((e) => lines.push(e.code))
+          .then(() => { store.set('line', lines.join(' ')); hybrid.ready(); });
+        """, cache: #", "cache": { "ttl": 600 }"#, cacheHome: home.path)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "Sencha+Earl Grey for tea true false E_BAD_PARAMS", errors)
+        XCTAssertEqual(requests.count, 2, "the second call came from the cache, the third asked again after api.invalidate")
+    }
 }

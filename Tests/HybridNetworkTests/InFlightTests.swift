@@ -67,6 +67,21 @@ final class InFlightTests: XCTestCase {
         XCTAssertEqual(counter.count, 1, "the refused call sent nothing")
     }
 
+    func testCancelByPatternCancelsTheCallsInFlight() async throws {
+        let counter = Counter()
+        let server = try server(counter, delay: 0)
+        defer { server.stop() }
+        let client = try client(policy: "parallel", port: server.port)
+        let first = Task { await codeOfCall(client, q: "never") }
+        while counter.lock.withLock({ counter.count }) == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        client.cancel("other.*")
+        client.cancel("items.*")
+        let cancelled = await first.value
+        XCTAssertEqual(cancelled, "E_CANCELLED")
+        XCTAssertTrue(APIDefinitions.name("items.list", matches: "*"))
+        XCTAssertFalse(APIDefinitions.name("itemsx.list", matches: "items.*"))
+    }
+
     func testCancelPreviousCancelsTheCallInFlightAndClosesItsConnection() async throws {
         let counter = Counter()
         let server = try server(counter, delay: 0)

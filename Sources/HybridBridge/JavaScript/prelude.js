@@ -87,17 +87,36 @@
   };
   Object.defineProperty(global, 'hybrid', { value: Object.freeze(hybrid), enumerable: false });
 
-  // api.*: the APIs a bundle declares (SPEC §7.2), through the host's `api.call` service, so
-  // a patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call;
-  // `cache` is "default", "reload" or "only".
+  // api.*: the APIs a bundle declares (SPEC §7.2), through the host's api.* services, so a
+  // patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call;
+  // `cache` is "default", "reload" or "only"; `reformer` names one registered with api.reformer.
+  const reformers = new Map();
   const api = {
     call(name, params, options) {
       const timeout = options && options.timeout !== undefined ? Number(options.timeout) : undefined;
       const message = { name: String(name), params: params === undefined ? null : params };
       if (timeout !== undefined) message.timeout = timeout / 1000;
       if (options && options.cache !== undefined) message.cache = String(options.cache);
-      return hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout });
+      let reform = null;
+      if (options && options.reformer !== undefined) {
+        reform = reformers.get(String(options.reformer));
+        if (reform === undefined) {
+          const error = new TypeError(`api.call(${JSON.stringify(String(name))}): no reformer named ${JSON.stringify(String(options.reformer))}; register it with api.reformer(name, fn)`);
+          error.code = 'E_BAD_PARAMS';
+          return Promise.reject(error);
+        }
+      }
+      const answer = hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout });
+      if (reform === null) return answer;
+      // One answer, shaped for the view that asked: the reformer sees the data and the call.
+      return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
     },
+    reformer(name, fn) {
+      if (typeof fn !== 'function') throw new TypeError('api.reformer(name, fn): fn must be a function');
+      reformers.set(String(name), fn);
+    },
+    invalidate(pattern) { hybrid.callSync('api.invalidate', { pattern: String(pattern) }); },
+    cancel(pattern) { hybrid.callSync('api.cancel', { pattern: String(pattern) }); },
   };
   Object.defineProperty(global, 'api', { value: Object.freeze(api), enumerable: false });
 

@@ -115,6 +115,14 @@ public struct APIDefinitions: Sendable, Equatable {
     /// The HTTP methods an API may use.
     public static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
 
+    /// Whether the API `name` is one `pattern` names: `*` every API, `shop.*` every API whose
+    /// name starts with `shop.`, else that name only.
+    public static func name(_ name: String, matches pattern: String) -> Bool {
+        if pattern == "*" { return true }
+        if pattern.hasSuffix(".*") { return name.hasPrefix(pattern.dropLast()) }
+        return name == pattern
+    }
+
     /// The names of the `{name}` placeholders of `path`, in order.
     static func placeholders(in path: String) -> [String] {
         var names: [String] = []

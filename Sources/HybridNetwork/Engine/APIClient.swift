@@ -84,6 +84,17 @@ public final class APIClient: Sendable {
         return try await flight.answer()
     }
 
+    /// Forgets the kept answers of the APIs `pattern` names (`items.list`, `shop.*`, `*`).
+    public func invalidate(_ pattern: String) {
+        cache.forget { APIDefinitions.name($0, matches: pattern) }
+    }
+
+    /// Cancels the calls in flight of the APIs `pattern` names: they reject with `E_CANCELLED`
+    /// and their connections close.
+    public func cancel(_ pattern: String) {
+        flights.cancel { APIDefinitions.name($0, matches: pattern) }
+    }
+
     /// `answer` with its `fromCache` and `stale` set.
     static func marked(_ answer: JSONValue, fromCache: Bool, stale: Bool) -> JSONValue {
         guard case .object(var object) = answer else { return answer }

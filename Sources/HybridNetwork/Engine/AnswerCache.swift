@@ -54,6 +54,18 @@ public final class AnswerCache: Sendable {
         }
     }
 
+    /// Forgets every entry, in memory and on disk, whose API `matches` (`api.invalidate`).
+    func forget(where matches: (String) -> Bool) {
+        let api = { (key: String) in String(key.prefix { $0 != "\u{0}" }) }
+        memory.withLock { entries in entries = entries.filter { !matches(api($0.key)) } }
+        guard let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasSuffix(".json") {
+            let path = FileSystem.join(folder, name)
+            guard let bytes = FileBytes.read(path), case .string(let key)? = (try? JSONParser.parse(bytes).plain)?["key"] else { continue }
+            if matches(api(key)) { _ = unlink(path) }
+        }
+    }
+
     private func path(for key: String) -> String? {
         folder.map { FileSystem.join($0, SHA256.hash(data: Array(key.utf8)).map { String(format: "%02x", $0) }.joined() + ".json") }
     }

@@ -31,6 +31,16 @@ final class InFlightCalls: Sendable {
     /// Flights by API name.
     private let flights = Mutex<[String: [Flight]]>([:])
 
+    /// Cancels every call in flight of the APIs `matches` accepts (`api.cancel`).
+    func cancel(where matches: (String) -> Bool) {
+        flights.withLock { flights in
+            for (api, list) in flights where matches(api) {
+                list.forEach { $0.task.cancel() }
+                flights[api] = []
+            }
+        }
+    }
+
     /// The flight `prepared` rides: a new one running `send`, or (with `dedupe`) an identical
     /// one in flight.
     func board(_ prepared: PreparedRequest, policy: APIDefinitions.InFlight,

@@ -17,13 +17,20 @@ enum BundleAPIs {
 
     /// The service scripts' `api.call` reaches.
     static let serviceName = "api.call"
+    /// Every service a bundle's APIs bring.
+    static let serviceNames = [serviceName, "api.invalidate", "api.cancel"]
+
+    /// An `api.invalidate` or `api.cancel` message: which APIs.
+    struct Pattern: Decodable, Sendable {
+        var pattern: String
+    }
 
     /// Registers `api.call` for `folder`'s definitions, when its manifest names some (and
     /// removes the one an earlier bundle left, when it names none); disk
     /// cache entries go in `cacheFolder`, damaged ones are told to `report`.
     static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String,
                          report: @escaping @Sendable (String) -> Void, in services: ServiceRegistry) throws(AppError) {
-        guard let relative = folder.manifest.apis else { return services.unregister(serviceName) }
+        guard let relative = folder.manifest.apis else { return serviceNames.forEach(services.unregister) }
         guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the apis file \"\(relative)\" is not a usable path") }
         let load = APIDefinitions.load(contentsOf: path)
         guard let definitions = load.value, !load.hasErrors else {
@@ -37,6 +44,14 @@ enum BundleAPIs {
             } catch {
                 throw ServiceError(ServiceError.Code(rawValue: error.code) ?? .failed, error.message, details: error.details)
             }
+        }
+        services.register("api.invalidate", permission: "api", summary: "forgets the kept answers of APIs (name, shop.* or *)") { (request: Pattern) -> JSONValue in
+            client.invalidate(request.pattern)
+            return .null
+        }
+        services.register("api.cancel", permission: "api", summary: "cancels the calls in flight of APIs (name, shop.* or *)") { (request: Pattern) -> JSONValue in
+            client.cancel(request.pattern)
+            return .null
         }
     }
 }
