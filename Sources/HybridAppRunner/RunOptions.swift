@@ -25,6 +25,10 @@ public struct RunOptions: ParsableArguments {
     @Option(help: "A JSON object of secret names to strings, for API services that sign their requests (scripts never see them).")
     public var secrets: String?
 
+    /// What to trace, a line per call: `net` (API calls), `db` (the database, to come).
+    @Option(help: "Print a line per call of what is named, comma-separated: net (API calls: request id, API, cache, status, ms), db.")
+    public var trace: String?
+
     /// Seconds a new bundle version has to call hybrid.ready(). Its value is read whatever it
     /// starts with, so `-1` is refused for being negative, not taken for a missing value.
     @Option(parsing: .unconditional, help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad (above 0).")
@@ -40,6 +44,9 @@ public struct RunOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
+        for part in (trace ?? "").split(separator: ",") where !["net", "db"].contains(part) {
+            throw ValidationError("--trace takes net and db (comma-separated), got \"\(part)\"")
+        }
         guard readyTimeout > 0, readyTimeout.isFinite else {
             throw ValidationError("--ready-timeout takes a number of seconds above 0 (like 5 or 0.5), got \(readyTimeout)")
         }
@@ -52,6 +59,11 @@ public struct RunOptions: ParsableArguments {
     public func makeEventLoop(for source: BundleSource?) -> EventLoop {
         if case .development? = source { return EventLoop() }
         return EventLoop(clock: headless ? .manual(ManualClock()) : .system)
+    }
+
+    /// Whether `--trace` names `what`.
+    public func traces(_ what: String) -> Bool {
+        (trace ?? "").split(separator: ",").contains { $0 == what }
     }
 
     /// The secrets of `--secrets`, none without it; a file that cannot be read or is not an

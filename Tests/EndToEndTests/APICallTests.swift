@@ -14,8 +14,8 @@ final class APICallTests: XCTestCase {
         var all: [LoopbackHTTPServer.Request] { lock.withLock { requests } }
     }
 
-    func run(script: String, secrets: String? = nil, cache: String = "",
-             cacheHome: String? = nil) throws -> (frame: String, errors: String, requests: [LoopbackHTTPServer.Request]) {
+    func run(script: String, secrets: String? = nil, cache: String = "", cacheHome: String? = nil,
+             extra: [String] = []) throws -> (frame: String, errors: String, requests: [LoopbackHTTPServer.Request]) {
         let log = Log()
         let server = try LoopbackHTTPServer { request in
             log.add(request)
@@ -39,7 +39,7 @@ final class APICallTests: XCTestCase {
             "main.js": script,
         ]
         for (name, text) in files { try text.write(to: bundle.url.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        var arguments = ["run", bundle.path, "--headless", "--size", "60x2", "--keys", "wait:100ms"]
+        var arguments = ["run", bundle.path, "--headless", "--size", "60x2", "--keys", "wait:100ms"] + extra
         if let secrets {
             let file = data.url.appendingPathComponent("secrets.json")
             try secrets.write(to: file, atomically: true, encoding: .utf8)
@@ -124,5 +124,22 @@ final class APICallTests: XCTestCase {
         """, cache: #", "cache": { "ttl": 600 }"#, cacheHome: home.path)
         XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "Sencha+Earl Grey for tea true false E_BAD_PARAMS", errors)
         XCTAssertEqual(requests.count, 2, "the second call came from the cache, the third asked again after api.invalidate")
+    }
+
+    func testTraceNetPrintsALinePerCall() throws {
+        let home = try TemporaryDirectory("hybrid-api-trace")
+        let (_, errors, requests) = try run(script: """
+        api.call('items.list', { category: 'tea' })
+          .then(() => api.call('items.list', { category: 'tea' }))
+          .then(() => api.call('items.list', { category: 'coffee' })).catch(() => {})
+          .then(() => hybrid.ready());
+        """, cache: #", "cache": { "ttl": 600 }"#, cacheHome: home.path, extra: ["--trace", "net"])
+        let lines = errors.split(separator: "\n").filter { $0.hasPrefix("net ") }
+        XCTAssertEqual(lines.count, 3, errors)
+        let id = try XCTUnwrap(requests.first?.headers["x-request-id"])
+        XCTAssertTrue(lines[0].hasPrefix("net \(id) items.list cache=miss status=200 "), "\(lines)")
+        XCTAssertTrue(lines[1].contains(" items.list cache=hit status=200 "), "\(lines)")
+        XCTAssertTrue(lines[2].contains(" items.list status=404 "), "\(lines)")
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix(" ms") })
     }
 }

@@ -21,6 +21,8 @@ public final class APIClient: Sendable {
     private let flights = InFlightCalls()
     /// The time, for cache ages (a test's clock can stand in).
     private let now: @Sendable () -> Date
+    /// Told one line per call (`--trace net`): request id, API, cache, status, milliseconds.
+    private let trace: (@Sendable (String) -> Void)?
 
     /// How a call uses the cache (`api.call`'s `cache` option).
     public enum CacheMode: String, Sendable, Decodable {
@@ -39,17 +41,41 @@ public final class APIClient: Sendable {
     /// - Parameters:
     ///   - cache: where answers are kept (disk entries in its folder).
     ///   - now: the clock cache ages are measured by.
+    ///   - trace: told one line per call, when calls are traced.
     public init(definitions: APIDefinitions, secrets: [String: String] = [:], cache: AnswerCache = AnswerCache(folder: nil),
-                transport: HTTPTransport = .shared, now: @escaping @Sendable () -> Date = Date.init) {
+                transport: HTTPTransport = .shared, now: @escaping @Sendable () -> Date = Date.init,
+                trace: (@Sendable (String) -> Void)? = nil) {
         self.definitions = definitions
         self.secrets = secrets
         self.cache = cache
         self.transport = transport
         self.now = now
+        self.trace = trace
     }
 
     /// Calls the API `name` with `params`; `timeout` (seconds) overrides the service's.
     public func call(_ name: String, params: JSONValue, timeout: Double? = nil, cacheMode: CacheMode = .default) async throws(CallError) -> JSONValue {
+        guard let trace else { return try await answer(name, params: params, timeout: timeout, cacheMode: cacheMode) }
+        let start = ContinuousClock.now
+        let milliseconds = { () -> Int in
+            let elapsed = ContinuousClock.now - start
+            return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        }
+        do {
+            let answer = try await answer(name, params: params, timeout: timeout, cacheMode: cacheMode)
+            let cache = answer["stale"] == .bool(true) ? "stale" : answer["fromCache"] == .bool(true) ? "hit" : definitions.apis[name]?.cache == nil ? "none" : "miss"
+            let status = answer["status"].map { $0.jsonText } ?? "-"
+            trace("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(cache) status=\(status) \(milliseconds()) ms")
+            return answer
+        } catch {
+            let status = error.details?["status"].map { $0.jsonText } ?? error.code
+            trace("net \(error.details?["requestId"]?.stringValue ?? "-") \(name) status=\(status) \(milliseconds()) ms")
+            throw error
+        }
+    }
+
+    /// The answer of a call: kept (while fresh, or stale standing in for a failure) or sent.
+    private func answer(_ name: String, params: JSONValue, timeout: Double?, cacheMode: CacheMode) async throws(CallError) -> JSONValue {
         let prepared = try definitions.prepare(name, params: params)
         guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
             throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")

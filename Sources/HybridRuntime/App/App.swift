@@ -82,6 +82,11 @@ public final class HybridApp: @unchecked Sendable {
         get { bundleSettings.secrets }
         set { bundleSettings.secrets = newValue }
     }
+    /// Told a line per API call (`--trace net`): request id, API, cache, status, milliseconds.
+    public var traceNetwork: (@Sendable (String) -> Void)? {
+        get { bundleSettings.traceNetwork }
+        set { bundleSettings.traceNetwork = newValue }
+    }
     /// The keys whose signatures `load(bundle:)` accepts for archives, URLs and signed folders.
     public var trustedKeys: [BundlePublicKey] {
         get { bundleSettings.trustedKeys }

@@ -28,7 +28,7 @@ enum BundleAPIs {
     /// Registers `api.call` for `folder`'s definitions, when its manifest names some (and
     /// removes the one an earlier bundle left, when it names none); disk
     /// cache entries go in `cacheFolder`, damaged ones are told to `report`.
-    static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String,
+    static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String, trace: (@Sendable (String) -> Void)?,
                          report: @escaping @Sendable (String) -> Void, in services: ServiceRegistry) throws(AppError) {
         guard let relative = folder.manifest.apis else { return serviceNames.forEach(services.unregister) }
         guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the apis file \"\(relative)\" is not a usable path") }
@@ -36,7 +36,7 @@ enum BundleAPIs {
         guard let definitions = load.value, !load.hasErrors else {
             throw AppError(load.formattedDiagnostics.joined(separator: "\n"))
         }
-        let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report))
+        let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report), trace: trace)
         // The client bounds each request by its service's timeout; the registry adds none.
         services.register(serviceName, permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
             do throws(CallError) {

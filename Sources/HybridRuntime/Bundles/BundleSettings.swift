@@ -14,6 +14,8 @@ struct BundleSettings {
     /// The host's secrets by name, which signed API services use (SPEC §7.1); never visible
     /// to scripts.
     var secrets: [String: String] = [:]
+    /// Told a line per API call, when calls are traced (`--trace net`).
+    var traceNetwork: (@Sendable (String) -> Void)?
 
     /// An installer with these settings, refusing bundles of an app other than `expectedApp`.
     func installer(expectedApp: String?) -> BundleInstaller {
