@@ -20,7 +20,9 @@ final class APICallTests: XCTestCase {
         let server = try LoopbackHTTPServer { request in
             log.add(request)
             if request.path.hasPrefix("/v1/items/tea") {
-                return .init(status: 200, headers: ["Content-Type": "application/json"], body: #"{"items": [{"name": "Sencha"}, {"name": "Earl Grey"}]}"#)
+                // Page 3 is shorter than the first: the last one.
+                let items = request.path.contains("page=3") ? #"[{"name": "Rooibos"}]"# : #"[{"name": "Sencha"}, {"name": "Earl Grey"}]"#
+                return .init(status: 200, headers: ["Content-Type": "application/json"], body: #"{"items": \#(items)}"#)
             }
             return .init(status: 404, headers: ["Content-Type": "application/json"], body: #"{"error": "no such category"}"#)
         }
@@ -141,5 +143,19 @@ final class APICallTests: XCTestCase {
         XCTAssertTrue(lines[1].contains(" items.list cache=hit status=200 "), "\(lines)")
         XCTAssertTrue(lines[2].contains(" items.list status=404 "), "\(lines)")
         XCTAssertTrue(lines.allSatisfy { $0.hasSuffix(" ms") })
+    }
+
+    func testAManagerPagesUntilAPageIsShorterThanTheFirst() throws {
+        let (frame, errors, requests) = try run(script: """
+        const manager = api.manager('items.list');
+        const seen = [];
+        manager.load({ category: 'tea' })
+          .then(() => { seen.push(manager.page + ':' + manager.isLastPage); return manager.loadNextPage(); })
+          .then(() => { seen.push(manager.page + ':' + manager.isLastPage); return manager.loadNextPage(); })
+          .then(() => { seen.push(manager.page + ':' + manager.isLastPage + ':' + manager.fetch((d) => d.items[0].name)); return manager.loadNextPage(); })
+          .then(() => { seen.push(String(manager.isLoading)); store.set('line', seen.join(' ')); hybrid.ready(); });
+        """, cache: #", "paging": { "param": "page", "items": "items" }"#)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "1:false 2:false 3:true:Rooibos false", errors)
+        XCTAssertEqual(requests.map(\.path), ["/v1/items/tea?page=1", "/v1/items/tea?page=2", "/v1/items/tea?page=3"], "no request past the last page")
     }
 }

@@ -115,6 +115,49 @@
       if (typeof fn !== 'function') throw new TypeError('api.reformer(name, fn): fn must be a function');
       reformers.set(String(name), fn);
     },
+    // The seeds' API manager: one API's paged loading, with what a view asks of it.
+    manager(name) {
+      const api_ = String(name);
+      const paging = hybrid.callSync('api.paging', { name: api_ });
+      let base = {}, page = 0, first = 0, last = false, loading = 0, answer = null;
+      const itemsOf = (data) => {
+        if (paging === null) return null;
+        let value = data;
+        for (const part of paging.items === '' ? [] : paging.items.split('.')) value = value == null ? undefined : value[part];
+        return Array.isArray(value) ? value : null;
+      };
+      const fetchPage = (number) => {
+        const params = paging === null ? base : Object.assign({}, base, { [paging.param]: number });
+        loading += 1;
+        return api.call(api_, params).then((value) => {
+          loading -= 1;
+          page = number;
+          answer = value;
+          const items = itemsOf(value.data);
+          if (number === 1) first = items === null ? 0 : items.length;
+          // A page shorter than the first is the last (SPEC §7.1); so is an empty one.
+          last = paging === null || items === null || items.length === 0 || items.length < first;
+          return value;
+        }, (error) => { loading -= 1; throw error; });
+      };
+      return Object.freeze({
+        load(params) { base = params === undefined || params === null ? {} : params; page = 0; last = false; return fetchPage(1); },
+        loadNextPage() { return last ? Promise.resolve(answer) : fetchPage(page + 1); },
+        reset() { page = 0; first = 0; last = false; answer = null; },
+        cancel() { api.cancel(api_); },
+        fetch(reformer) {
+          if (answer === null) return null;
+          if (reformer === undefined) return answer.data;
+          const reform = typeof reformer === 'function' ? reformer : reformers.get(String(reformer));
+          if (reform === undefined) throw new TypeError(`manager(${JSON.stringify(api_)}).fetch: no reformer named ${JSON.stringify(String(reformer))}`);
+          return reform(answer.data, { api: api_, params: base });
+        },
+        get isLoading() { return loading > 0; },
+        get isLastPage() { return last; },
+        get page() { return page; },
+        get requestId() { return answer === null ? null : answer.requestId; },
+      });
+    },
     invalidate(pattern) { hybrid.callSync('api.invalidate', { pattern: String(pattern) }); },
     cancel(pattern) { hybrid.callSync('api.cancel', { pattern: String(pattern) }); },
   };

@@ -18,11 +18,16 @@ enum BundleAPIs {
     /// The service scripts' `api.call` reaches.
     static let serviceName = "api.call"
     /// Every service a bundle's APIs bring.
-    static let serviceNames = [serviceName, "api.invalidate", "api.cancel"]
+    static let serviceNames = [serviceName, "api.invalidate", "api.cancel", "api.paging"]
 
     /// An `api.invalidate` or `api.cancel` message: which APIs.
     struct Pattern: Decodable, Sendable {
         var pattern: String
+    }
+
+    /// An `api.paging` message: which API.
+    struct Named: Decodable, Sendable {
+        var name: String
     }
 
     /// Registers `api.call` for `folder`'s definitions, when its manifest names some (and
@@ -52,6 +57,11 @@ enum BundleAPIs {
         services.register("api.cancel", permission: "api", summary: "cancels the calls in flight of APIs (name, shop.* or *)") { (request: Pattern) -> JSONValue in
             client.cancel(request.pattern)
             return .null
+        }
+        // What `api.manager` pages by: the page param and where a page's items are.
+        services.register("api.paging", permission: "api", summary: "how an API pages: {param, items}, or null") { (request: Named) -> JSONValue in
+            guard let paging = definitions.apis[request.name]?.paging else { return .null }
+            return .object(JSONObject([("param", .string(paging.param)), ("items", .string(paging.items))]))
         }
     }
 }
