@@ -158,4 +158,29 @@ final class APICallTests: XCTestCase {
         XCTAssertEqual(frame.split(separator: "\n").first.map(String.init), "1:false 2:false 3:true:Rooibos false", errors)
         XCTAssertEqual(requests.map(\.path), ["/v1/items/tea?page=1", "/v1/items/tea?page=2", "/v1/items/tea?page=3"], "no request past the last page")
     }
+
+    func testInterceptorsRunInOrderRefuseAndAreDisabledAfterThreeThrows() throws {
+        let (frame, errors, requests) = try run(script: """
+        const log = [];
+        api.intercept('items.*', {
+          shouldCall: (params) => { log.push('s'); return params.category !== 'secret'; },
+          afterCall: () => log.push('a'),
+          beforeSuccess: (answer) => { log.push('b'); return answer.status === 200; },
+          afterSuccess: () => log.push('o'),
+        });
+        const thrower = api.intercept('*', { afterCall: () => { throw new Error('hook broke'); } });
+        const done = (text) => { store.set('line', text); hybrid.ready(); };
+        api.call('items.list', { category: 'secret' })
+          .catch((error) => { log.push(error.code === 'E_INTERCEPTED' ? 'X' : error.code); return api.call('items.list', { category: 'tea' }); })
+          .then(() => api.call('items.list', { category: 'tea' }))
+          .then(() => api.call('items.list', { category: 'tea' }))
+          .then(() => { thrower.remove(); done(log.join('')); });
+        """)
+        XCTAssertEqual(frame.split(separator: "\n").first.map(String.init),
+                       "sXsabosabosabo", "shouldCall refused, then each call: shouldCall, afterCall, beforeSuccess, afterSuccess: \(errors)")
+        XCTAssertEqual(requests.count, 3, "the refused call sent nothing")
+        XCTAssertEqual(errors.components(separatedBy: "Error: hook broke").count - 1, 3, errors)
+        XCTAssertTrue(errors.contains(#"api.intercept("*"): disabled after its hooks threw 3 times"#), errors)
+        XCTAssertTrue(errors.contains("main.js:8:"), "a hook's throw is located: \(errors)")
+    }
 }

@@ -91,7 +91,49 @@
   // patch on service:api.call sees every call. `timeout` is in milliseconds, as for hybrid.call;
   // `cache` is "default", "reload" or "only"; `reformer` names one registered with api.reformer.
   const reformers = new Map();
+  // Interceptors (SPEC §7.2), in the order they were added: aspects around every call of the
+  // APIs their pattern names. A hook that throws is reported; after three throws it is disabled.
+  const interceptors = [];
+  const names = (pattern, name) => pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));
+  function runHooks(name, hook, args) {
+    let verdict = true;
+    for (const entry of interceptors.slice()) {
+      if (entry.disabled || !names(entry.pattern, name) || typeof entry.hooks[hook] !== 'function') continue;
+      try {
+        if (entry.hooks[hook](...args) === false) verdict = false;
+      } catch (error) {
+        native.reportError({ error });
+        entry.throws += 1;
+        if (entry.throws >= 3) {
+          entry.disabled = true;
+          native.log({ level: 'warn', text: `api.intercept(${JSON.stringify(entry.pattern)}): disabled after its hooks threw 3 times` });
+        }
+      }
+    }
+    return verdict;
+  }
+  const never = new Promise(() => {});
+  function intercepted(name, params, send) {
+    const info = { api: name };
+    if (!runHooks(name, 'shouldCall', [params, info])) {
+      const error = new Error(`${name}: an interceptor's shouldCall refused the call; nothing was sent`);
+      error.code = 'E_INTERCEPTED';
+      return Promise.reject(error);
+    }
+    const answer = send();
+    runHooks(name, 'afterCall', [params, info]);
+    // `false` from beforeSuccess or beforeFail stops delivery: the promise settles neither way.
+    return answer.then(
+      (value) => (runHooks(name, 'beforeSuccess', [value, info]) ? (runHooks(name, 'afterSuccess', [value, info]), value) : never),
+      (error) => (runHooks(name, 'beforeFail', [error, info]) ? (runHooks(name, 'afterFail', [error, info]), Promise.reject(error)) : never));
+  }
   const api = {
+    intercept(pattern, hooks) {
+      if (hooks === null || typeof hooks !== 'object') throw new TypeError('api.intercept(pattern, hooks): hooks must be an object');
+      const entry = { pattern: String(pattern), hooks, throws: 0, disabled: false };
+      interceptors.push(entry);
+      return Object.freeze({ remove() { const at = interceptors.indexOf(entry); if (at >= 0) interceptors.splice(at, 1); } });
+    },
     call(name, params, options) {
       const timeout = options && options.timeout !== undefined ? Number(options.timeout) : undefined;
       const message = { name: String(name), params: params === undefined ? null : params };
@@ -106,7 +148,7 @@
           return Promise.reject(error);
         }
       }
-      const answer = hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout });
+      const answer = intercepted(message.name, message.params, () => hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout }));
       if (reform === null) return answer;
       // One answer, shaped for the view that asked: the reformer sees the data and the call.
       return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
