@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of every parser of outside input with libFuzzer.
 #
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive apis
 #
 # Builds `hybrid-fuzz` with -sanitize=fuzzer into .build-fuzz (its own folder: a few minutes the
 # first time), seeds each target's corpus from the samples and the test fixtures, and runs
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 target=${1:-all}
 seconds=${2:-60}
-targets=(json screen expression manifest archive)
+targets=(json screen expression manifest archive apis)
 if [ "$target" != all ]; then targets=("$target"); fi
 
 export SWIFT_BACKTRACE=enable=no
@@ -29,6 +29,8 @@ seed() { # TARGET FOLDER: the seed corpus, rebuilt each run; what libFuzzer lear
     json | screen)
         cp samples/*.json Tests/Fixtures/invalid/*.json "$folder"/
         find samples -name '*.json' -path '*/screens/*' -exec cp {} "$folder"/ \; ;;
+    apis)
+        for f in Tests/Fixtures/apis/*/*.json; do cp "$f" "$folder/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
     manifest)
         cp Tests/Fixtures/manifests/valid/*.json Tests/Fixtures/manifests/invalid/*.json "$folder"/
         for m in samples/*/manifest.json; do cp "$m" "$folder/$(basename "$(dirname "$m")").json"; done ;;
@@ -70,7 +72,7 @@ target, out = sys.argv[1], pathlib.Path(sys.argv[2])
 words = {"{", "}", "[", "]", ":", ",", "null", "true", "false", "1e19", "-1e308", "9223372036854775807",
          "-9223372036854775808", "4294967296", "\\u0000", "\\ud800"}
 schema = {"screen": "schemas/screen.schema.json", "json": "schemas/screen.schema.json",
-          "manifest": "schemas/manifest.schema.json"}.get(target)
+          "manifest": "schemas/manifest.schema.json", "apis": "schemas/apis.schema.json"}.get(target)
 def walk(node):
     if isinstance(node, dict):
         for key, value in node.items():

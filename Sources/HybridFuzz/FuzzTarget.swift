@@ -2,6 +2,7 @@ import Foundation
 import HybridBundles
 import HybridExpressions
 import HybridJSON
+import HybridNetwork
 import HybridWidgets
 
 /// What the fuzzers feed: each input path that parses bytes a user, a server or a script
@@ -18,6 +19,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case manifest
     /// A `.hbundle` archive verified against a trusted key and staged.
     case archive
+    /// A bundle's API definitions decoded, and a call of each API prepared from the same bytes.
+    case apis
 
     /// Feeds `bytes` to the target.
     public func run(_ bytes: [UInt8]) {
@@ -27,6 +30,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .expression: Self.expression(bytes)
         case .manifest: _ = BundleManifest.load(SourceText(name: "manifest.json", bytes: bytes)).formattedDiagnostics
         case .archive: Self.archive(bytes)
+        case .apis: Self.apis(bytes)
+        }
+    }
+
+    private static func apis(_ bytes: [UInt8]) {
+        let load = APIDefinitions.load(SourceText(name: "apis.json", bytes: bytes))
+        _ = load.formattedDiagnostics
+        guard let definitions = load.value else { return }
+        // The same bytes as params, when they are an object: checked, encoded, keyed, signed.
+        let params = (try? JSONParser.parse(bytes).plain) ?? .null
+        for name in definitions.apis.keys.sorted() {
+            if let prepared = try? definitions.prepare(name, params: params) {
+                _ = RequestSignature(signing: prepared, secret: "fuzz", timestamp: 0, nonce: "0")
+            }
         }
     }
 
