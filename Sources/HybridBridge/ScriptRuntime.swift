@@ -148,6 +148,24 @@ public final class ScriptRuntime: @unchecked Sendable {
         return modules.syntaxError(inScriptAt: path)
     }
 
+    /// Runs `body` with the async service calls it starts owned by `owner` (a screen): they go
+    /// with it (`cancelCalls(keepingOwners:)`). SPEC §7.2: calls made while a screen's handler
+    /// runs belong to that screen.
+    public func withCallOwner<T>(_ owner: ObjectIdentifier?, _ body: () -> T) -> T {
+        checkThread()
+        let outer = calls.owner
+        calls.owner = owner
+        defer { calls.owner = outer }
+        return body()
+    }
+
+    /// Cancels the calls of owners not in `owners` (screens that closed): their connections
+    /// close, and their promises settle neither way, so nothing of theirs runs or is reported.
+    public func cancelCalls(keepingOwners owners: Set<ObjectIdentifier>) {
+        checkThread()
+        calls.cancel(keepingOwners: owners)
+    }
+
     /// Evaluates a snippet (reporting what it throws); returns its value as JSON.
     @discardableResult
     public func evaluate(_ source: String, sourceURL: String = "<eval>") -> JSONValue? {

@@ -17,10 +17,13 @@ final class PendingCalls: @unchecked Sendable {
 
     private final class Call {
         let settle: (Result<JSONValue, ServiceError>) -> Void
+        /// Who made it (a screen), when a call belongs to one.
+        let owner: ObjectIdentifier?
         var timeout: EventLoop.TimerID?
         var task: Task<Void, Never>?
 
-        init(settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+        init(owner: ObjectIdentifier?, settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+            self.owner = owner
             self.settle = settle
         }
     }
@@ -32,12 +35,13 @@ final class PendingCalls: @unchecked Sendable {
     /// How many calls are in flight.
     var count: Int { calls.count }
 
-    /// Runs `job`, the service `name`; `settle` gets its answer (or `E_TIMEOUT` after `timeout`
-    /// seconds, when given) on the loop, once.
-    func start(_ job: @escaping Job, name: String, timeout: Double?, settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+    /// Runs `job`, the service `name`, for `owner` (nil: nobody's); `settle` gets its answer (or
+    /// `E_TIMEOUT` after `timeout` seconds, when given) on the loop, once.
+    func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
+               settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
         let id = nextID
         nextID += 1
-        let call = Call(settle: settle)
+        let call = Call(owner: owner, settle: settle)
         calls[id] = call
         loop.beginWork()
         if let timeout {
@@ -58,12 +62,22 @@ final class PendingCalls: @unchecked Sendable {
 
     /// Drops every call in flight, cancelling its work; none is settled.
     func cancelAll() {
-        for call in calls.values {
+        cancel { _ in true }
+    }
+
+    /// Drops the calls of owners no longer in `owners` (their screens closed), cancelling their
+    /// work; none is settled, so nothing of theirs runs. Calls of nobody stay.
+    func cancel(keepingOwners owners: Set<ObjectIdentifier>) {
+        cancel { call in call.owner.map { !owners.contains($0) } ?? false }
+    }
+
+    private func cancel(where condition: (Call) -> Bool) {
+        for (id, call) in calls where condition(call) {
             call.task?.cancel()
             if let timeout = call.timeout { loop.cancel(timeout) }
             loop.endWork()
+            calls[id] = nil
         }
-        calls.removeAll()
     }
 
     private func settle(_ id: Int, _ outcome: Result<JSONValue, ServiceError>) {

@@ -17,6 +17,8 @@ final class ServiceCalls {
 
     private let entries: ScriptEntries
     private let pending: PendingCalls
+    /// Who the calls started now belong to (the screen whose handler runs), nil for nobody.
+    var owner: ObjectIdentifier?
     private let decoder: JSValueDecoder
 
     init(services: ServiceRegistry, caller: ServiceCaller, entries: ScriptEntries, loop: EventLoop) {
@@ -42,7 +44,7 @@ final class ServiceCalls {
             let limit = timeout >= 0 ? timeout / 1000 : services.description(of: name)?.timeout
             let resolve = resolve.protect()
             let reject = reject.protect()
-            pending.start(job, name: name, timeout: limit) { [entries] outcome in
+            pending.start(job, name: name, timeout: limit, owner: owner) { [entries] outcome in
                 entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
                     switch outcome {
                     case .success(let value):
@@ -81,6 +83,11 @@ final class ServiceCalls {
     }
 
     /// Drops the async calls in flight (their work is cancelled, their promises never settle).
+    /// Cancels the calls whose owner is not in `owners`.
+    func cancel(keepingOwners owners: Set<ObjectIdentifier>) {
+        pending.cancel(keepingOwners: owners)
+    }
+
     func cancelAll() {
         pending.cancelAll()
     }

@@ -6,10 +6,14 @@ import Synchronization
 /// request); `ignoreNew` refuses it with `E_DUPLICATE`, nothing sent; `cancelPrevious` cancels
 /// the calls in flight (`E_CANCELLED`, their connections closed) and sends it.
 final class InFlightCalls: Sendable {
-    /// One request in flight; every caller sharing it awaits the same answer.
+    /// One request in flight; every caller sharing it awaits the same answer. When every caller
+    /// waiting for it is cancelled (its screen closed), the request is cancelled too and its
+    /// connection closes.
     final class Flight: Sendable {
         let key: String
         let task: Task<JSONValue, any Error>
+        /// How many callers wait for the answer.
+        private let waiting = Mutex(0)
 
         init(key: String, task: Task<JSONValue, any Error>) {
             self.key = key
@@ -18,11 +22,19 @@ final class InFlightCalls: Sendable {
 
         /// The answer, or the call's error (a cancelled one as `E_CANCELLED`).
         func answer() async throws(CallError) -> JSONValue {
-            do {
-                return try await task.value
-            } catch let error as CallError {
+            waiting.withLock { $0 += 1 }
+            let result = await withTaskCancellationHandler {
+                await task.result
+            } onCancel: {
+                if waiting.withLock({ $0 -= 1; return $0 }) == 0 { task.cancel() }
+            }
+            if !Task.isCancelled { waiting.withLock { $0 -= 1 } }
+            switch result {
+            case .success(let value):
+                return value
+            case .failure(let error as CallError):
                 throw error
-            } catch {
+            case .failure:
                 throw CallError(code: "E_CANCELLED", message: "\(key.prefix { $0 != "\u{0}" }): the call was cancelled")
             }
         }

@@ -165,7 +165,7 @@ public final class HybridApp: @unchecked Sendable {
         screen.externalComponents = { [unowned scripting] name, props in scripting.component(name, props: props) }
         if replacing, !navigation.screens.isEmpty {
             navigation.screens.removeLast()
-            scripting.dropWatchers(keeping: navigation.screens)
+            scripting.screensClosed(keeping: navigation.screens)
         }
         navigation.screens.append(screen)
         needsFrame = true
@@ -183,7 +183,7 @@ public final class HybridApp: @unchecked Sendable {
         guard navigation.screens.count > 1 else { return }
         navigation.screens.removeLast()
         // Watchers of a closed screen go with it.
-        scripting.dropWatchers(keeping: navigation.screens)
+        scripting.screensClosed(keeping: navigation.screens)
         needsFrame = true
         // `onAppear` runs whenever a screen comes to the top, so it can refresh what the
         // screens above it changed (a cart, say).

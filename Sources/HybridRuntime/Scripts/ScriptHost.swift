@@ -78,7 +78,9 @@ final class ScriptHost {
             app.problem("no script handler named \"\(name)\" (\(screen.name)); register it with ui.handler(\"\(name)\", fn)")
             return false
         }
-        let result = runtime.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
+        let result = runtime.withCallOwner(ObjectIdentifier(screen)) {
+            runtime.invoke(handler, patchedAs: "handler:" + name, as: "the handler \(name)", with: [event])
+        }
         app.needsFrame = true
         if case .failure = result { return false }
         return true
@@ -110,8 +112,11 @@ final class ScriptHost {
         }
     }
 
-    /// Drops the watchers of screens no longer open (they go with their screen).
-    func dropWatchers(keeping open: [Screen]) {
+    /// Drops the watchers and the calls in flight of screens no longer open (they go with
+    /// their screen).
+    func screensClosed(keeping open: [Screen]) {
+        // Their calls go with them too (SPEC §7.2).
+        runtime?.cancelCalls(keepingOwners: Set(open.map(ObjectIdentifier.init)))
         watchers.removeAll { watcher in
             guard !watcher.watchesStore else { return false }
             guard let watched = watcher.screen else { return true }
