@@ -113,12 +113,11 @@
     return verdict;
   }
   const never = new Promise(() => {});
-  function intercepted(name, params, send) {
+  // `site` is an Error made where the script called, so a refusal points at that line.
+  function intercepted(name, params, send, site) {
     const info = { api: name };
     if (!runHooks(name, 'shouldCall', [params, info])) {
-      const error = new Error(`${name}: an interceptor's shouldCall refused the call; nothing was sent`);
-      error.code = 'E_INTERCEPTED';
-      return Promise.reject(error);
+      return Promise.reject(serviceError(site, 'E_INTERCEPTED', `${name}: an interceptor's shouldCall refused the call; nothing was sent`));
     }
     const answer = send();
     runHooks(name, 'afterCall', [params, info]);
@@ -139,16 +138,16 @@
       const message = { name: String(name), params: params === undefined ? null : params };
       if (timeout !== undefined) message.timeout = timeout / 1000;
       if (options && options.cache !== undefined) message.cache = String(options.cache);
+      const site = new Error();
       let reform = null;
       if (options && options.reformer !== undefined) {
         reform = reformers.get(String(options.reformer));
         if (reform === undefined) {
-          const error = new TypeError(`api.call(${JSON.stringify(String(name))}): no reformer named ${JSON.stringify(String(options.reformer))}; register it with api.reformer(name, fn)`);
-          error.code = 'E_BAD_PARAMS';
-          return Promise.reject(error);
+          return Promise.reject(serviceError(site, 'E_BAD_PARAMS',
+            `api.call(${JSON.stringify(String(name))}): no reformer named ${JSON.stringify(String(options.reformer))}; register it with api.reformer(name, fn)`));
         }
       }
-      const answer = intercepted(message.name, message.params, () => hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout }));
+      const answer = intercepted(message.name, message.params, () => hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout }), site);
       if (reform === null) return answer;
       // One answer, shaped for the view that asked: the reformer sees the data and the call.
       return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
