@@ -183,4 +183,25 @@ final class APICallTests: XCTestCase {
         XCTAssertTrue(errors.contains(#"api.intercept("*"): disabled after its hooks threw 3 times"#), errors)
         XCTAssertTrue(errors.contains("main.js:8:"), "a hook's throw is located: \(errors)")
     }
+
+    func testOnlineFollowsWhetherTheHostAnswers() throws {
+        let server = try LoopbackHTTPServer { _ in .init(status: 200, body: "{}") }
+        defer { server.stop() }
+        let refused = LoopbackHTTPServer.refusedPort()
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-api-online", [
+            "manifest.json": #"{"app": "online", "version": "1.0.0", "entry": "main.js", "start": "home", "apis": "apis.json", "permissions": ["api"], "screens": {"home": "home.json"}, "store": {"line": ""}}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
+            "apis.json": #"{"services": {"up": {"baseURL": "http://127.0.0.1:\#(server.port)"}, "down": {"baseURL": "http://127.0.0.1:\#(refused)"}}, "apis": {"up.get": {"service": "up", "path": "/"}, "down.get": {"service": "down", "path": "/"}}}"#,
+            "main.js": """
+            const seen = [String(api.online)];
+            api.onStatus((online) => seen.push('now ' + online));
+            api.call('down.get')
+              .catch((error) => { seen.push(error.code, String(api.online)); return api.call('up.get'); })
+              .then(() => { seen.push(String(api.online)); store.set('line', seen.join(',')); hybrid.ready(); });
+            """,
+        ])
+        let data = try TemporaryDirectory("hybrid-api-online-data")
+        let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "60x2"], environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").first.map(String.init), "true,now false,E_OFFLINE,false,now true,true", result.standardError)
+    }
 }

@@ -112,6 +112,23 @@
     }
     return verdict;
   }
+  // Whether the APIs' hosts answer: false after E_OFFLINE, true again after any answer.
+  let online = true;
+  const statusListeners = new Set();
+  function observed(answer) {
+    const set = (value) => {
+      if (online === value) return;
+      online = value;
+      for (const fn of [...statusListeners]) {
+        try { fn(value); } catch (error) { native.reportError({ error }); }
+      }
+    };
+    return answer.then((value) => { set(true); return value; }, (error) => {
+      if (error && error.code === 'E_OFFLINE') set(false);
+      else if (error && error.code === 'E_HTTP') set(true);
+      throw error;
+    });
+  }
   const never = new Promise(() => {});
   // `site` is an Error made where the script called, so a refusal points at that line.
   function intercepted(name, params, send, site) {
@@ -147,7 +164,8 @@
             `api.call(${JSON.stringify(String(name))}): no reformer named ${JSON.stringify(String(options.reformer))}; register it with api.reformer(name, fn)`));
         }
       }
-      const answer = intercepted(message.name, message.params, () => hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout }), site);
+      const answer = intercepted(message.name, message.params,
+        () => observed(hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout })), site);
       if (reform === null) return answer;
       // One answer, shaped for the view that asked: the reformer sees the data and the call.
       return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
@@ -198,6 +216,12 @@
         get page() { return page; },
         get requestId() { return answer === null ? null : answer.requestId; },
       });
+    },
+    get online() { return online; },
+    onStatus(fn) {
+      if (typeof fn !== 'function') throw new TypeError('api.onStatus(fn): fn must be a function');
+      statusListeners.add(fn);
+      return Object.freeze({ remove() { statusListeners.delete(fn); } });
     },
     invalidate(pattern) { hybrid.callSync('api.invalidate', { pattern: String(pattern) }); },
     cancel(pattern) { hybrid.callSync('api.cancel', { pattern: String(pattern) }); },
