@@ -67,6 +67,22 @@ import HybridExpressions
         #expect(throws: ExpressionError.self) { try ExpressionValue.datetime(secondsSince1970: Int.min) }
     }
 
+    /// Foundation's search on Linux misread a NUL in a needle (a fuzzer's finding, kept in
+    /// `Tests/Fixtures/fuzz/expression/replaceall-nul-needle`): `replaceAll` trapped, `contains`
+    /// answered true and `index` a place past the end.
+    @Test func searchesHandleNulAndOverlapsByUTF16() throws {
+        let nul = ExpressionValue.string("0\u{0}")
+        #expect(try outcome("@{replaceAll('000', n, '19')}", ["n": nul]).get() == .string("000"))
+        #expect(try outcome("@{contains('000', n)}", ["n": nul]).get() == .boolean(false))
+        #expect(try outcome("@{index('000', n)}", ["n": nul]).get() == .integer(-1))
+        #expect(try outcome("@{lastIndex('000', n)}", ["n": nul]).get() == .integer(-1))
+        #expect(try outcome("@{replaceAll('aaaa', 'aa', 'b')}").get() == .string("bb"))
+        #expect(try outcome("@{index('abcabc', 'ca')}").get() == .integer(2))
+        #expect(try outcome("@{lastIndex('aaa', 'aa')}").get() == .integer(1))
+        #expect(try outcome("@{lastIndex('héllo héllo', 'llo')}").get() == .integer(8))
+        #expect(try outcome("@{contains('😀x', 'x')}").get() == .boolean(true))
+    }
+
     @Test func catastrophicRegexBacktrackingIsStopped() throws {
         let text = String(repeating: "a", count: 40) + "!"
         #expect(message("@{testRegex(t, '(a+)+$')}", ["t": .string(text)])?.hasSuffix("Regular expression takes too long to match.") == true)

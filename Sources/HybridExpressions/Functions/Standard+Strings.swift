@@ -6,8 +6,7 @@ extension FunctionLibrary {
     mutating func registerStrings() {
         register("len", [.string]) { args in .integer(args.string(0).utf16.count) }
         register("contains", [.string, .string]) { args in
-            let needle = args.string(1)
-            return .boolean(needle.isEmpty || args.string(0).contains(needle))
+            .boolean(UTF16Search(Array(args.string(1).utf16)).first(in: Array(args.string(0).utf16)) != nil)
         }
         register("substring", [.string, .integer, .integer]) { args throws(ExpressionError) in
             let units = Array(args.string(0).utf16)
@@ -22,24 +21,32 @@ extension FunctionLibrary {
             let (text, target, replacement) = (args.string(0), args.string(1), args.string(2))
             guard !target.isEmpty else { return .string(text) }
             // Each match may grow the text: the result's size is known before it is made.
-            let matches = text.components(separatedBy: target).count - 1
+            let units = Array(text.utf16)
+            let matches = UTF16Search(Array(target.utf16)).all(in: units)
             let growth = replacement.utf8.count - target.utf8.count
-            guard growth <= 0 || text.utf8.count + matches * growth <= ExpressionLimits.maximumStringBytes else {
+            guard growth <= 0 || text.utf8.count + matches.count * growth <= ExpressionLimits.maximumStringBytes else {
                 throw ExpressionError(ExpressionLimits.stringReason)
             }
-            return .string(text.replacingOccurrences(of: target, with: replacement))
+            var result: [UInt16] = []
+            var next = 0
+            for match in matches {
+                result += units[next..<match]
+                result += replacement.utf16
+                next = match + target.utf16.count
+            }
+            result += units[next...]
+            return .string(String(decoding: result, as: UTF16.self))
         }
         register("index", [.string, .string]) { args in
             let text = args.string(0), needle = args.string(1)
             guard !needle.isEmpty else { return .integer(0) }
-            guard let range = text.range(of: needle) else { return .integer(-1) }
-            return .integer(text.utf16.distance(from: text.startIndex, to: range.lowerBound))
+            return .integer(UTF16Search(Array(needle.utf16)).first(in: Array(text.utf16)) ?? -1)
         }
         register("lastIndex", [.string, .string]) { args in
             let text = args.string(0), needle = args.string(1)
             guard !needle.isEmpty else { return .integer(text.utf16.count) }
-            guard let range = text.range(of: needle, options: .backwards) else { return .integer(-1) }
-            return .integer(text.utf16.distance(from: text.startIndex, to: range.lowerBound))
+            let reversed = UTF16Search(Array(needle.utf16.reversed())).first(in: Array(text.utf16.reversed()))
+            return .integer(reversed.map { text.utf16.count - $0 - needle.utf16.count } ?? -1)
         }
         register("trim", [.string]) { args in .string(args.string(0).trimmingCharacters(in: .whitespacesAndNewlines)) }
         register("trimLeft", [.string]) { args in
@@ -109,5 +116,53 @@ extension FunctionLibrary {
         } catch {
             throw ExpressionError("Regular expression takes too long to match.")
         }
+    }
+}
+
+/// Finding a string in another by UTF-16 code units, as DivKit counts (Knuth–Morris–Pratt:
+/// linear however the two repeat). Foundation's own search on Linux misreads a NUL in the
+/// needle: `"000".contains("0\u{0}")` answered true, a range past the end, and
+/// `replacingOccurrences` trapped — a one-line expression killed the process.
+struct UTF16Search {
+    private let needle: [UInt16]
+    /// For each prefix of the needle, the length of its longest proper prefix that is also a suffix.
+    private let fallback: [Int]
+
+    init(_ needle: [UInt16]) {
+        self.needle = needle
+        var fallback = [Int](repeating: 0, count: needle.count)
+        var length = 0
+        for index in needle.indices.dropFirst() {
+            while length > 0, needle[index] != needle[length] { length = fallback[length - 1] }
+            if needle[index] == needle[length] { length += 1 }
+            fallback[index] = length
+        }
+        self.fallback = fallback
+    }
+
+    /// The offset of the first occurrence in `text` (0 for an empty needle), nil when none.
+    func first(in text: [UInt16]) -> Int? {
+        if needle.isEmpty { return 0 }
+        return scan(text, stopAtFirst: true).first
+    }
+
+    /// The offsets of the occurrences in `text`, left to right, not overlapping.
+    func all(in text: [UInt16]) -> [Int] {
+        needle.isEmpty ? [] : scan(text, stopAtFirst: false)
+    }
+
+    private func scan(_ text: [UInt16], stopAtFirst: Bool) -> [Int] {
+        var found: [Int] = []
+        var matched = 0
+        for (index, unit) in text.enumerated() {
+            while matched > 0, unit != needle[matched] { matched = fallback[matched - 1] }
+            if unit == needle[matched] { matched += 1 }
+            if matched == needle.count {
+                found.append(index - needle.count + 1)
+                if stopAtFirst { return found }
+                matched = 0
+            }
+        }
+        return found
     }
 }
