@@ -90,6 +90,9 @@ enum PreludeEntryPoint: String, CaseIterable {
     case loadMain
     /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
     case forgetFields
+    /// `serviceError(site, code, message, details?)`: a service error located where `site` (an
+    /// `Error`) was made; not for Swift, handed on to api.js.
+    case serviceError
 }
 
 /// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls

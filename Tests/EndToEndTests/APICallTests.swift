@@ -204,4 +204,40 @@ final class APICallTests: XCTestCase {
         let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "60x2"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(result.standardOutput.split(separator: "\n").first.map(String.init), "true,now false,E_OFFLINE,false,now true,true", result.standardError)
     }
+
+    /// A call queued while the host is down is answered `{queued: true}`, kept across the run's
+    /// end, and sent by the next run as soon as it starts, once, with its `Idempotency-Key`.
+    func testTheOutboxSurvivesARestartAndIsSentOnce() throws {
+        let port = LoopbackHTTPServer.refusedPort()
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-api-outbox", [
+            "manifest.json": #"{"app": "outbox", "version": "1.0.0", "entry": "main.js", "start": "home", "apis": "apis.json", "permissions": ["api"], "screens": {"home": "home.json"}, "store": {"line": ""}}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
+            "apis.json": #"{"services": {"shop": {"baseURL": "http://127.0.0.1:\#(port)"}}, "apis": {"cart.add": {"service": "shop", "method": "POST", "path": "/cart", "offline": "queue", "params": {"item": {"type": "string"}}}}}"#,
+            "main.js": """
+            if (api.outbox().length === 0) {
+              Promise.all([api.call('cart.add', { item: 'tea' }), api.call('cart.add', { item: 'cups' })]).then((answers) => {
+                store.set('line', answers.map((a) => `${a.queued} ${a.requestId.length}`).join(',') + ` online=${api.online} waiting=${api.outbox().map((c) => c.params.item)}`);
+                hybrid.ready();
+              });
+            } else {
+              api.flush().then((result) => { store.set('line', `flushed ${JSON.stringify(result)} waiting=${api.outbox().length}`); hybrid.ready(); });
+            }
+            """,
+        ])
+        let data = try TemporaryDirectory("hybrid-api-outbox-data")
+        let first = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "70x2"], environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(first.standardOutput.split(separator: "\n").first.map(String.init), "true 32,true 32 online=false waiting=tea,cups", first.standardError)
+
+        let log = Log()
+        let server = try LoopbackHTTPServer(port: port) { request in
+            log.add(request)
+            return .init(status: 201, body: "{}")
+        }
+        defer { server.stop() }
+        let second = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "70x2"], environment: ["XDG_DATA_HOME": data.path])
+        let line = second.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(line.hasSuffix("waiting=0"), line + second.standardError)
+        XCTAssertEqual(log.all.map(\.body), [#"{"item":"tea"}"#, #"{"item":"cups"}"#], "in order, once")
+        XCTAssertEqual(log.all.map { $0.headers["idempotency-key"] }, log.all.map { $0.headers["x-request-id"] })
+    }
 }

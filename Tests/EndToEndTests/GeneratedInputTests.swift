@@ -20,7 +20,7 @@ import Testing
         for index in 0..<250 {
             let bytes = Mutator.mutate(seeds[random.next(seeds.count)], with: &random, splicing: seeds)
             let path = folder.url.appendingPathComponent("doc\(index).json").path
-            FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             paths.append(path)
         }
         let result = try CommandRunner.hybrid(["validate"] + paths, timeout: Self.bound)

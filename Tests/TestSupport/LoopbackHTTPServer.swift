@@ -57,8 +57,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// dripped a body.
     public var connectionsClosedByClient: Int { lock.withLock { closedByClient } }
 
-    /// Starts listening on a free port.
-    public init(respond: @escaping @Sendable (Request) -> Response?) throws {
+    /// Starts listening on `port`, or on a free port when it is 0 (a server that comes back
+    /// on the port a stopped one had).
+    public init(port: Int = 0, respond: @escaping @Sendable (Request) -> Response?) throws {
         self.respond = respond
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
@@ -67,7 +68,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = UInt16(port).bigEndian
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -76,7 +77,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

@@ -9,8 +9,10 @@ import HybridJSON
 /// Answers of APIs with a `cache` are kept (`AnswerCache`) and served while fresh; a stale one
 /// stands in for a failure when the API says `staleIfError`. A call while another of its API
 /// is in flight follows the API's `inFlight` (`InFlightCalls`); a failed attempt is tried again
-/// as its `retry` says, where that is safe. Not yet: the outbox.
-/// Failures are `CallError`s with SPEC §7.2's codes.
+/// as its `retry` says, where that is safe. A call of an API marked `offline: "queue"` whose host
+/// cannot be reached waits in the outbox (`Outbox`, sent by `OutboxSender`) and is answered
+/// `{queued: true, requestId}`; what waits is sent before any later call of its service, every
+/// 30 seconds, and on `flush()`. Failures are `CallError`s with SPEC §7.2's codes.
 public final class APIClient: Sendable {
     /// The APIs and services it calls.
     public let definitions: APIDefinitions
@@ -19,6 +21,14 @@ public final class APIClient: Sendable {
     private let transport: HTTPTransport
     private let cache: AnswerCache
     private let flights = InFlightCalls()
+    /// Sends the outbox: `flush()`, before a call of a service with calls waiting, periodically.
+    private let outboxSender: OutboxSender
+    /// The queueing calls of each service, one at a time, in the order they were made.
+    private let queueingCalls = CallQueue()
+    /// The APIs of each service: the calls a queued one must not be overtaken by.
+    private let apisByService: [String: Set<String>]
+    /// The periodic flush, stopped with the client.
+    private let periodicFlush: Task<Void, Never>
     /// The time, for cache ages (a test's clock can stand in).
     private let now: @Sendable () -> Date
     /// Told one line per call (`--trace net`): request id, API, cache, status, milliseconds.
@@ -40,17 +50,42 @@ public final class APIClient: Sendable {
     /// A client for `definitions`, signing with `secrets`.
     /// - Parameters:
     ///   - cache: where answers are kept (disk entries in its folder).
+    ///   - outbox: where queued calls wait; what an earlier run left there is sent at once.
+    ///   - flushInterval: how often the outbox is tried while calls wait in it.
     ///   - now: the clock cache ages are measured by.
     ///   - trace: told one line per call, when calls are traced.
+    ///   - report: told what the outbox dropped.
     public init(definitions: APIDefinitions, secrets: [String: String] = [:], cache: AnswerCache = AnswerCache(folder: nil),
+                outbox: Outbox = Outbox(folder: nil), flushInterval: Duration = .seconds(30),
                 transport: HTTPTransport = .shared, now: @escaping @Sendable () -> Date = Date.init,
-                trace: (@Sendable (String) -> Void)? = nil) {
+                trace: (@Sendable (String) -> Void)? = nil, report: @escaping @Sendable (String) -> Void = { _ in }) {
         self.definitions = definitions
         self.secrets = secrets
         self.cache = cache
         self.transport = transport
         self.now = now
         self.trace = trace
+        apisByService = Dictionary(grouping: definitions.apis, by: \.value.service).mapValues { Set($0.map(\.key)) }
+        // The sender calls back into the client weakly: the client owns it, not the reverse.
+        let client = WeakClient()
+        outboxSender = OutboxSender(outbox: outbox, serviceOf: { definitions.apis[$0]?.service }, report: report) { entry in
+            await client.value?.sendQueued(entry) ?? .later
+        }
+        periodicFlush = outboxSender.flushPeriodically(every: flushInterval)
+        client.value = self
+        if !outbox.all.isEmpty { Task { [outboxSender] in _ = await outboxSender.flush() } }
+    }
+
+    deinit {
+        periodicFlush.cancel()
+    }
+
+    /// The calls waiting in the outbox, oldest first (`api.outbox()`).
+    public var outbox: [Outbox.Entry] { outboxSender.outbox.all }
+
+    /// Sends what waits in the outbox, in order (`api.flush()`): `{sent, dropped, left}`.
+    public func flush() async -> JSONValue {
+        await outboxSender.flush().json
     }
 
     /// Calls the API `name` with `params`; `timeout` (seconds) overrides the service's.
@@ -74,11 +109,19 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// The answer of a call: kept (while fresh, or stale standing in for a failure) or sent.
+    /// The answer of a call: kept (while fresh, or stale standing in for a failure), sent (after
+    /// what waits in the outbox for its service), or queued.
     private func answer(_ name: String, params: JSONValue, timeout: Double?, cacheMode: CacheMode) async throws(CallError) -> JSONValue {
         let prepared = try definitions.prepare(name, params: params)
         guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
             throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
+        }
+        let serviceAPIs = apisByService[api.service] ?? []
+        if cacheMode != .only, outboxSender.outbox.holds(anyOf: serviceAPIs) { _ = await outboxSender.flush() }
+        if api.offline == .queue {
+            return try await queueingCalls.run(for: api.service) { () async throws(CallError) -> JSONValue in
+                try await sendOrQueue(prepared, api: api, service: service, timeout: timeout, serviceAPIs: serviceAPIs)
+            }
         }
         guard let policy = api.cache else { return try await fly(prepared, api: api, service: service, timeout: timeout) }
         let kept = cache.entry(for: prepared.cacheKey, store: policy.store)
@@ -100,12 +143,48 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// Sends a call of an API marked `offline: "queue"`, or queues it (answered `{queued: true,
+    /// requestId}`) when its host cannot be reached or calls of its service still wait, so
+    /// they reach the server in the order they were made (such calls of one service go one
+    /// at a time).
+    private func sendOrQueue(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
+                             timeout: Double?, serviceAPIs: Set<String>) async throws(CallError) -> JSONValue {
+        let requestID = RequestSignature.freshNonce()
+        if !outboxSender.outbox.holds(anyOf: serviceAPIs) {
+            do {
+                return try await fly(prepared, api: api, service: service, timeout: timeout, requestID: requestID)
+            } catch where error.code == "E_OFFLINE" {
+                // Not reached: nothing was sent, so the call waits and goes later, once.
+            }
+        }
+        _ = try outboxSender.outbox.add(api: prepared.api, params: prepared.params, requestID: requestID, at: now())
+        trace?("net \(requestID) \(prepared.api) queued")
+        return .object(JSONObject([("queued", .bool(true)), ("requestId", .string(requestID))]))
+    }
+
+    /// Tries a queued call once more, with its own request id as its `Idempotency-Key`.
+    fileprivate func sendQueued(_ entry: Outbox.Entry) async -> OutboxSender.Outcome {
+        guard let api = definitions.apis[entry.api], let service = definitions.services[api.service] else {
+            return .refused("the bundle no longer declares this API")
+        }
+        do {
+            let prepared = try definitions.prepare(entry.api, params: entry.params)
+            let answer = try await send(prepared, api: api, service: service, timeout: nil, requestID: entry.requestID)
+            trace?("net \(entry.requestID) \(entry.api) sent from the outbox status=\(answer["status"]?.jsonText ?? "-")")
+            return .sent
+        } catch {
+            trace?("net \(entry.requestID) \(entry.api) outbox \(error.code)")
+            return OutboxSender.outcome(of: error)
+        }
+    }
+
     /// Sends `prepared` under its API's in-flight policy: shared with an identical call in
     /// flight (`dedupe`), refused while one is (`ignoreNew`), or cancelling it (`cancelPrevious`).
+    /// - Parameter requestID: the call's id; a new one when nil.
     private func fly(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
-                     timeout: Double?) async throws(CallError) -> JSONValue {
+                     timeout: Double?, requestID: String? = nil) async throws(CallError) -> JSONValue {
         let flight = try flights.board(prepared, policy: api.inFlight) { [self] () async throws(CallError) -> JSONValue in
-            try await attempt(prepared, api: api, service: service, timeout: timeout)
+            try await attempt(prepared, api: api, service: service, timeout: timeout, requestID: requestID ?? RequestSignature.freshNonce())
         }
         return try await flight.answer()
     }
@@ -133,8 +212,7 @@ public final class APIClient: Sendable {
     /// no harm (GET, HEAD, PUT, DELETE, or an API marked `idempotent`), after `backoff` ms
     /// doubling each time. Every attempt carries the call's one request id and a fresh nonce.
     private func attempt(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
-                         timeout: Double?) async throws(CallError) -> JSONValue {
-        let requestID = RequestSignature.freshNonce()
+                         timeout: Double?, requestID: String) async throws(CallError) -> JSONValue {
         let safe = ["GET", "HEAD", "PUT", "DELETE"].contains(api.method) || api.idempotent
         let retry = safe ? api.retry : nil
         var tries = 0
@@ -160,12 +238,15 @@ public final class APIClient: Sendable {
         return retry.codes.contains(error.code)
     }
 
-    /// Sends one prepared call: its headers, its signature, the transport, the answer.
+    /// Sends one prepared call: its headers, its signature, the transport, the answer. A call of
+    /// a queueing API carries its request id as `Idempotency-Key` too, on every try, so a
+    /// server can tell a try it already answered.
     private func send(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
                       timeout: Double?, requestID: String) async throws(CallError) -> JSONValue {
         let name = prepared.api
         var headers = service.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         headers.append(("X-Request-ID", requestID))
+        if api.offline == .queue { headers.append(("Idempotency-Key", requestID)) }
         if prepared.body != nil { headers.append(("Content-Type", "application/json")) }
         if let secretName = service.signingSecret {
             guard let secret = secrets[secretName] else {
@@ -217,4 +298,10 @@ public final class APIClient: Sendable {
         return CallError(code: code, message: "\(api): \(url): \(failure) (request \(requestID))",
                          details: JSONObject([("requestId", .string(requestID))]))
     }
+}
+
+/// The client as its outbox sender reaches it, without keeping it alive.
+private final class WeakClient: @unchecked Sendable {
+    // Set once, in the client's init, before any flush can read it.
+    weak var value: APIClient?
 }

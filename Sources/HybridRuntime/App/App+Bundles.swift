@@ -199,7 +199,9 @@ extension HybridApp {
             navigation.router.files[name] = path
         }
         let httpCache = FileSystem.join(FileSystem.join(bundleSettings.cache.root, manifest.app), "http")
-        try BundleAPIs.register(for: folder, secrets: bundleSettings.secrets, cacheFolder: httpCache, trace: bundleSettings.traceNetwork,
+        try BundleAPIs.register(for: folder, secrets: bundleSettings.secrets, cacheFolder: httpCache,
+                                outboxFolder: AppDataFolder.path(for: manifest.app).map { FileSystem.join($0, "outbox") },
+                                trace: bundleSettings.traceNetwork,
                                 report: { [weak self] line in
                                     guard let app = self else { return }
                                     app.loop.post { app.log(line) }

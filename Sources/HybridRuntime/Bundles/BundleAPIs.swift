@@ -18,7 +18,7 @@ enum BundleAPIs {
     /// The service scripts' `api.call` reaches.
     static let serviceName = "api.call"
     /// Every service a bundle's APIs bring.
-    static let serviceNames = [serviceName, "api.invalidate", "api.cancel", "api.paging"]
+    static let serviceNames = [serviceName, "api.invalidate", "api.cancel", "api.paging", "api.flush", "api.outbox"]
 
     /// An `api.invalidate` or `api.cancel` message: which APIs.
     struct Pattern: Decodable, Sendable {
@@ -31,17 +31,20 @@ enum BundleAPIs {
     }
 
     /// Registers `api.call` for `folder`'s definitions, when its manifest names some (and
-    /// removes the one an earlier bundle left, when it names none); disk
-    /// cache entries go in `cacheFolder`, damaged ones are told to `report`.
-    static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String, trace: (@Sendable (String) -> Void)?,
-                         report: @escaping @Sendable (String) -> Void, in services: ServiceRegistry) throws(AppError) {
+    /// removes the one an earlier bundle left, when it names none); disk cache entries go in
+    /// `cacheFolder`, queued calls in `outboxFolder`, and what is damaged or dropped is told to
+    /// `report`.
+    static func register(for folder: BundleFolder, secrets: [String: String], cacheFolder: String, outboxFolder: String?,
+                         trace: (@Sendable (String) -> Void)?, report: @escaping @Sendable (String) -> Void,
+                         in services: ServiceRegistry) throws(AppError) {
         guard let relative = folder.manifest.apis else { return serviceNames.forEach(services.unregister) }
         guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the apis file \"\(relative)\" is not a usable path") }
         let load = APIDefinitions.load(contentsOf: path)
         guard let definitions = load.value, !load.hasErrors else {
             throw AppError(load.formattedDiagnostics.joined(separator: "\n"))
         }
-        let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report), trace: trace)
+        let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report),
+                               outbox: Outbox(folder: outboxFolder, report: report), trace: trace, report: report)
         // The client bounds each request by its service's timeout; the registry adds none.
         services.register(serviceName, permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
             do throws(CallError) {
@@ -57,6 +60,13 @@ enum BundleAPIs {
         services.register("api.cancel", permission: "api", summary: "cancels the calls in flight of APIs (name, shop.* or *)") { (request: Pattern) -> JSONValue in
             client.cancel(request.pattern)
             return .null
+        }
+        services.register("api.flush", permission: "api", summary: "sends the outbox's queued calls in order: {sent, dropped, left}",
+                          timeout: nil) { (_: JSONValue) async -> JSONValue in
+            await client.flush()
+        }
+        services.register("api.outbox", permission: "api", summary: "the queued calls, oldest first") { (_: JSONValue) -> JSONValue in
+            .array(client.outbox.map(\.json))
         }
         // What `api.manager` pages by: the page param and where a page's items are.
         services.register("api.paging", permission: "api", summary: "how an API pages: {param, items}, or null") { (request: Named) -> JSONValue in

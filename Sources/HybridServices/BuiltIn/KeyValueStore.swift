@@ -29,18 +29,15 @@ public final class KeyValueStore: Sendable {
         file = folder.appendingPathComponent("storage.json")
     }
 
-    /// The store of `app` under `$XDG_DATA_HOME/hybridterm/` (default `~/.local/share/hybridterm/`).
+    /// The store of `app` in its data folder (`AppDataFolder`).
     ///
-    /// - Throws: `ServiceError` (`E_BAD_PARAMS`) when `app` is not a plain folder name: empty,
-    ///   starting with `.` (so `.` and `..`), or holding `/`, `\` or NUL. Such a name could put
-    ///   the store outside `hybridterm/` (`../other-app`) or in a hidden folder.
+    /// - Throws: `ServiceError` (`E_BAD_PARAMS`) when `app` is not a plain folder name (see
+    ///   `AppDataFolder.path(for:environment:)`).
     public static func forApp(_ app: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KeyValueStore {
-        guard !app.isEmpty, !app.hasPrefix("."), !app.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" }) else {
+        guard let folder = AppDataFolder.path(for: app, environment: environment) else {
             throw ServiceError(.badParams, "storage: the app name \"\(app)\" is not a plain folder name (no \"/\", no leading \".\", not empty)")
         }
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        return KeyValueStore(folder: base.appendingPathComponent("hybridterm").appendingPathComponent(app))
+        return KeyValueStore(folder: URL(fileURLWithPath: folder))
     }
 
     /// The value under `key`, or nil.

@@ -1,0 +1,155 @@
+// SPEC §7.2's api global: the APIs a bundle declares, through the host's api.* services (so a
+// patch on service:api.call sees every call), with the reformers, interceptors and managers
+// that live on the script side. Evaluated once per context, after the prelude, which hands
+// over its `serviceError` so a refusal made here points at the calling line too.
+//
+// `timeout` is in milliseconds, as for hybrid.call; `cache` is "default", "reload" or "only";
+// `reformer` names one registered with api.reformer.
+(function (native, serviceError) {
+  'use strict';
+  const global = globalThis;
+
+  const reformers = new Map();
+  // Interceptors (SPEC §7.2), in the order they were added: aspects around every call of the
+  // APIs their pattern names. A hook that throws is reported; after three throws it is disabled.
+  const interceptors = [];
+  const names = (pattern, name) => pattern === '*' || pattern === name || (pattern.endsWith('.*') && name.startsWith(pattern.slice(0, -1)));
+  function runHooks(name, hook, args) {
+    let verdict = true;
+    for (const entry of interceptors.slice()) {
+      if (entry.disabled || !names(entry.pattern, name) || typeof entry.hooks[hook] !== 'function') continue;
+      try {
+        if (entry.hooks[hook](...args) === false) verdict = false;
+      } catch (error) {
+        native.reportError({ error });
+        entry.throws += 1;
+        if (entry.throws >= 3) {
+          entry.disabled = true;
+          native.log({ level: 'warn', text: `api.intercept(${JSON.stringify(entry.pattern)}): disabled after its hooks threw 3 times` });
+        }
+      }
+    }
+    return verdict;
+  }
+  // Whether the APIs' hosts answer: false after E_OFFLINE or a queued call, true again after
+  // any answer.
+  let online = true;
+  const statusListeners = new Set();
+  function observed(answer) {
+    const set = (value) => {
+      if (online === value) return;
+      online = value;
+      for (const fn of [...statusListeners]) {
+        try { fn(value); } catch (error) { native.reportError({ error }); }
+      }
+    };
+    // A queued call was not answered: its host could not be reached (or still cannot).
+    return answer.then((value) => { set(!(value && value.queued === true)); return value; }, (error) => {
+      if (error && error.code === 'E_OFFLINE') set(false);
+      else if (error && error.code === 'E_HTTP') set(true);
+      throw error;
+    });
+  }
+  const never = new Promise(() => {});
+  // `site` is an Error made where the script called, so a refusal points at that line.
+  function intercepted(name, params, send, site) {
+    const info = { api: name };
+    if (!runHooks(name, 'shouldCall', [params, info])) {
+      return Promise.reject(serviceError(site, 'E_INTERCEPTED', `${name}: an interceptor's shouldCall refused the call; nothing was sent`));
+    }
+    const answer = send();
+    runHooks(name, 'afterCall', [params, info]);
+    // `false` from beforeSuccess or beforeFail stops delivery: the promise settles neither way.
+    return answer.then(
+      (value) => (runHooks(name, 'beforeSuccess', [value, info]) ? (runHooks(name, 'afterSuccess', [value, info]), value) : never),
+      (error) => (runHooks(name, 'beforeFail', [error, info]) ? (runHooks(name, 'afterFail', [error, info]), Promise.reject(error)) : never));
+  }
+  const api = {
+    intercept(pattern, hooks) {
+      if (hooks === null || typeof hooks !== 'object') throw new TypeError('api.intercept(pattern, hooks): hooks must be an object');
+      const entry = { pattern: String(pattern), hooks, throws: 0, disabled: false };
+      interceptors.push(entry);
+      return Object.freeze({ remove() { const at = interceptors.indexOf(entry); if (at >= 0) interceptors.splice(at, 1); } });
+    },
+    call(name, params, options) {
+      const timeout = options && options.timeout !== undefined ? Number(options.timeout) : undefined;
+      const message = { name: String(name), params: params === undefined ? null : params };
+      if (timeout !== undefined) message.timeout = timeout / 1000;
+      if (options && options.cache !== undefined) message.cache = String(options.cache);
+      const site = new Error();
+      let reform = null;
+      if (options && options.reformer !== undefined) {
+        reform = reformers.get(String(options.reformer));
+        if (reform === undefined) {
+          return Promise.reject(serviceError(site, 'E_BAD_PARAMS',
+            `api.call(${JSON.stringify(String(name))}): no reformer named ${JSON.stringify(String(options.reformer))}; register it with api.reformer(name, fn)`));
+        }
+      }
+      const answer = intercepted(message.name, message.params,
+        () => observed(hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout })), site);
+      if (reform === null) return answer;
+      // One answer, shaped for the view that asked: the reformer sees the data and the call.
+      return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
+    },
+    reformer(name, fn) {
+      if (typeof fn !== 'function') throw new TypeError('api.reformer(name, fn): fn must be a function');
+      reformers.set(String(name), fn);
+    },
+    // The seeds' API manager: one API's paged loading, with what a view asks of it.
+    manager(name) {
+      const api_ = String(name);
+      const paging = hybrid.callSync('api.paging', { name: api_ });
+      let base = {}, page = 0, first = 0, last = false, loading = 0, answer = null;
+      const itemsOf = (data) => {
+        if (paging === null) return null;
+        let value = data;
+        for (const part of paging.items === '' ? [] : paging.items.split('.')) value = value == null ? undefined : value[part];
+        return Array.isArray(value) ? value : null;
+      };
+      const fetchPage = (number) => {
+        const params = paging === null ? base : Object.assign({}, base, { [paging.param]: number });
+        loading += 1;
+        return api.call(api_, params).then((value) => {
+          loading -= 1;
+          page = number;
+          answer = value;
+          const items = itemsOf(value.data);
+          if (number === 1) first = items === null ? 0 : items.length;
+          // A page shorter than the first is the last (SPEC §7.1); so is an empty one.
+          last = paging === null || items === null || items.length === 0 || items.length < first;
+          return value;
+        }, (error) => { loading -= 1; throw error; });
+      };
+      return Object.freeze({
+        load(params) { base = params === undefined || params === null ? {} : params; page = 0; last = false; return fetchPage(1); },
+        loadNextPage() { return last ? Promise.resolve(answer) : fetchPage(page + 1); },
+        reset() { page = 0; first = 0; last = false; answer = null; },
+        cancel() { api.cancel(api_); },
+        fetch(reformer) {
+          if (answer === null) return null;
+          if (reformer === undefined) return answer.data;
+          const reform = typeof reformer === 'function' ? reformer : reformers.get(String(reformer));
+          if (reform === undefined) throw new TypeError(`manager(${JSON.stringify(api_)}).fetch: no reformer named ${JSON.stringify(String(reformer))}`);
+          return reform(answer.data, { api: api_, params: base });
+        },
+        get isLoading() { return loading > 0; },
+        get isLastPage() { return last; },
+        get page() { return page; },
+        get requestId() { return answer === null ? null : answer.requestId; },
+      });
+    },
+    get online() { return online; },
+    onStatus(fn) {
+      if (typeof fn !== 'function') throw new TypeError('api.onStatus(fn): fn must be a function');
+      statusListeners.add(fn);
+      return Object.freeze({ remove() { statusListeners.delete(fn); } });
+    },
+    invalidate(pattern) { hybrid.callSync('api.invalidate', { pattern: String(pattern) }); },
+    cancel(pattern) { hybrid.callSync('api.cancel', { pattern: String(pattern) }); },
+    // The outbox (SPEC §7.1 offline: "queue"): sent in order, oldest first; flush answers
+    // {sent, dropped, left}, outbox() the calls still waiting.
+    flush() { return hybrid.call('api.flush', null); },
+    outbox() { return hybrid.callSync('api.outbox', null); },
+  };
+  Object.defineProperty(global, 'api', { value: Object.freeze(api), enumerable: false });
+})
