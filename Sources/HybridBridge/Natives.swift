@@ -95,6 +95,14 @@ enum PreludeEntryPoint: String, CaseIterable {
     case serviceError
 }
 
+/// What api.js returns for Swift.
+enum APIEntryPoint: String, CaseIterable {
+    /// `loadData(request, id)`: loads a screen's data block (SPEC §7.4) through `api.call` and
+    /// answers through `respond({id, response})`, once (never, when an interceptor stops
+    /// delivery or the call's screen closed).
+    case loadData
+}
+
 /// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
 /// through hooks, goes to prelude.js as `patches`).
 enum PatchEntryPoint: String, CaseIterable {
@@ -114,7 +122,7 @@ enum PatchEntryPoint: String, CaseIterable {
     case fail
 }
 
-/// The functions a script handed back (`PreludeEntryPoint`s or `PatchEntryPoint`s), kept alive.
+/// The functions a script handed back (`PreludeEntryPoint`s, `APIEntryPoint`s or `PatchEntryPoint`s), kept alive.
 struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Point.RawValue == String {
     private let functions: [Point: ProtectedValue]
 

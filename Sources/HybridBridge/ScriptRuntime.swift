@@ -29,6 +29,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     private let modules: ModuleLoader
     private let handlers: HandlerCalls
     private let hooks: PatchHooks
+    /// api.js's functions (`loadData`), set once the bridge's JavaScript ran.
+    private var apiEntryPoints: EntryPoints<APIEntryPoint>?
     private var isShutDown = false
 
     /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
@@ -109,7 +111,7 @@ public final class ScriptRuntime: @unchecked Sendable {
             modules.loadMain = prelude[.loadMain]
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
-            _ = try Self.run(.api, in: context, with: [native, prelude[.serviceError]])
+            apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }
@@ -165,6 +167,21 @@ public final class ScriptRuntime: @unchecked Sendable {
     public func cancelCalls(keepingOwners owners: Set<ObjectIdentifier>) {
         checkThread()
         calls.cancel(keepingOwners: owners)
+        handlers.drop(keepingOwners: owners)
+    }
+
+    /// Loads a screen's data block (SPEC §7.4) through the script's `api.call`, so interceptors,
+    /// reformers and the API's in-flight policy apply, as a call of the screen `owner`: `reply`
+    /// gets `{answer: {data, raw, page, first, lastPage, stale, fromCache, requestId}}` or
+    /// `{error: {code, message, …}}`, and nothing once the screen closed.
+    /// - Parameter request: `{api, params, reformer?, next?}`; `next` is the last answer's
+    ///   `{raw, page, first}` when the next page is wanted.
+    public func loadData(_ request: JSONValue, owner: ObjectIdentifier, reply: @escaping (JSONValue) -> Void) {
+        checkThread()
+        guard let apiEntryPoints else { return }
+        withCallOwner(owner) {
+            handlers.call(apiEntryPoints[.loadData], as: "a data block of \(request["api"]?.stringValue ?? "?")", data: request, owner: owner, reply: reply)
+        }
     }
 
     /// Evaluates a snippet (reporting what it throws); returns its value as JSON.

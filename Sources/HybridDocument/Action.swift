@@ -16,13 +16,16 @@ public indirect enum Action: Sendable {
     case quit
     /// Run a script handler with arguments.
     case script(handler: String, args: PropertyValue?)
+    /// Load a data block of the screen again (SPEC §7.4); with `nextPage`, its next page,
+    /// appended.
+    case reload(data: String, nextPage: Bool)
     /// Several actions, in order.
     case sequence([Action])
 
     /// The built-in actions an object names with `"action"`: the one list of them, with
     /// the fields each takes.
     public enum Kind: String, CaseIterable, Sendable {
-        case set, call, navigate, back, quit, script
+        case set, call, navigate, back, quit, script, reload
 
         /// Fields that must be present.
         var required: [String] {
@@ -32,6 +35,7 @@ public indirect enum Action: Sendable {
             case .navigate: ["url"]
             case .back, .quit: []
             case .script: ["handler"]
+            case .reload: ["data"]
             }
         }
 
@@ -40,6 +44,7 @@ public indirect enum Action: Sendable {
             switch self {
             case .call: ["params", "result"]
             case .script: ["args"]
+            case .reload: ["page"]
             case .set, .navigate, .back, .quit: []
             }
         }
@@ -49,7 +54,14 @@ public indirect enum Action: Sendable {
     }
 }
 
-extension LocatingDecoder {
+/// A decoder of actions: it is told of every `reload` so it can check, once the whole
+/// document is read, that the data block it names exists.
+public protocol ActionDecoder: LocatingDecoder {
+    /// Notes a `reload` of the data block `data`, written at `offset` (the current path).
+    mutating func noteReload(of data: String, at offset: Int)
+}
+
+extension ActionDecoder {
     /// An action: a handler name, a built-in action object, or an array of actions.
     public mutating func action(_ json: SourceJSON) -> Action? {
         switch json.kind {
@@ -122,6 +134,15 @@ extension LocatingDecoder {
         case .script:
             guard let handler = inKey("handler", { $0.plainString(json["handler"]!) }) else { return nil }
             return .script(handler: handler, args: value("args", &self))
+        case .reload:
+            guard let data = inKey("data", { $0.plainString(json["data"]!) }) else { return nil }
+            inKey("data") { $0.noteReload(of: data, at: json["data"]!.offset) }
+            guard let page = json["page"] else { return .reload(data: data, nextPage: false) }
+            guard page.stringValue == "next" else {
+                inKey("page") { $0.report("expected \"next\" (the next page, appended), got \(DiagnosticText.cut(page.plain.jsonText))", at: page.offset) }
+                return nil
+            }
+            return .reload(data: data, nextPage: true)
         }
     }
 

@@ -1,7 +1,8 @@
 // SPEC §7.2's api global: the APIs a bundle declares, through the host's api.* services (so a
 // patch on service:api.call sees every call), with the reformers, interceptors and managers
 // that live on the script side. Evaluated once per context, after the prelude, which hands
-// over its `serviceError` so a refusal made here points at the calling line too.
+// over its `serviceError` so a refusal made here points at the calling line too. Returns the
+// functions Swift calls into (APIEntryPoint in Natives.swift).
 //
 // `timeout` is in milliseconds, as for hybrid.call; `cache` is "default", "reload" or "only";
 // `reformer` names one registered with api.reformer.
@@ -64,6 +65,74 @@
       (value) => (runHooks(name, 'beforeSuccess', [value, info]) ? (runHooks(name, 'afterSuccess', [value, info]), value) : never),
       (error) => (runHooks(name, 'beforeFail', [error, info]) ? (runHooks(name, 'afterFail', [error, info]), Promise.reject(error)) : never));
   }
+  // Paging (SPEC §7.1): `paging` is the api.paging service's answer, {param, items} or null.
+  function pageItems(paging, data) {
+    if (paging === null) return null;
+    let value = data;
+    for (const part of paging.items === '' ? [] : paging.items.split('.')) value = value == null ? undefined : value[part];
+    return Array.isArray(value) ? value : null;
+  }
+  // A page shorter than the first is the last; so is an empty one, or one with no items.
+  function isLastPage(paging, items, first) {
+    return paging === null || items === null || items.length === 0 || items.length < first;
+  }
+  // `data` with the page's items appended to the items of `earlier` (the pages before).
+  function appended(paging, earlier, items) {
+    const earlierItems = pageItems(paging, earlier);
+    if (earlierItems === null) return earlier;
+    const merged = earlierItems.concat(items);
+    if (paging.items === '') return merged;
+    const copy = JSON.parse(JSON.stringify(earlier));
+    const parts = paging.items.split('.');
+    let holder = copy;
+    for (const part of parts.slice(0, -1)) holder = holder[part];
+    holder[parts[parts.length - 1]] = merged;
+    return copy;
+  }
+
+  // A screen's data block (SPEC §7.4), for the host: request = {api, params, reformer?, next?}
+  // where `next` is what the last load handed back ({raw, page, first}) when the next page is
+  // wanted. Answers through native.respond({id, response}) with {answer: {data, raw, page,
+  // first, lastPage, stale, fromCache, requestId}} or {error: {code, message, status?, data?}}.
+  // The call goes through api.call, so interceptors, reformers and the in-flight policy apply.
+  function loadData(request, id) {
+    const respond = (response) => native.respond({ id, response });
+    const failed = (error) => {
+      const reported = { code: (error && error.code) || 'E_FAILED', message: String((error && error.message) || error) };
+      if (error && error.status !== undefined) reported.status = error.status;
+      if (error && error.data !== undefined) reported.data = error.data;
+      if (error && error.requestId !== undefined) reported.requestId = error.requestId;
+      respond({ error: reported });
+    };
+    let reform = null;
+    if (request.reformer !== undefined && request.reformer !== null) {
+      reform = reformers.get(String(request.reformer));
+      if (reform === undefined) {
+        failed({ code: 'E_BAD_PARAMS', message: `no reformer named ${JSON.stringify(String(request.reformer))}; register it with api.reformer(name, fn)` });
+        return;
+      }
+    }
+    const paging = hybrid.callSync('api.paging', { name: String(request.api) });
+    const next = paging === null ? null : request.next || null;
+    const page = next === null ? 1 : next.page + 1;
+    const params = paging === null ? request.params : Object.assign({}, request.params, { [paging.param]: page });
+    api.call(request.api, params).then((answer) => {
+      const items = pageItems(paging, answer.data);
+      const first = next === null ? (items === null ? 0 : items.length) : next.first;
+      const raw = next === null || items === null ? answer.data : appended(paging, next.raw, items);
+      let data = raw;
+      try {
+        if (reform !== null) data = reform(raw, { api: String(request.api), params });
+      } catch (error) {
+        native.reportError({ error });
+        failed(error);
+        return;
+      }
+      respond({ answer: { data, raw, page, first, lastPage: isLastPage(paging, items, first),
+        stale: answer.stale === true, fromCache: answer.fromCache === true, requestId: answer.requestId || null } });
+    }, failed);
+  }
+
   const api = {
     intercept(pattern, hooks) {
       if (hooks === null || typeof hooks !== 'object') throw new TypeError('api.intercept(pattern, hooks): hooks must be an object');
@@ -100,12 +169,7 @@
       const api_ = String(name);
       const paging = hybrid.callSync('api.paging', { name: api_ });
       let base = {}, page = 0, first = 0, last = false, loading = 0, answer = null;
-      const itemsOf = (data) => {
-        if (paging === null) return null;
-        let value = data;
-        for (const part of paging.items === '' ? [] : paging.items.split('.')) value = value == null ? undefined : value[part];
-        return Array.isArray(value) ? value : null;
-      };
+      const itemsOf = (data) => pageItems(paging, data);
       const fetchPage = (number) => {
         const params = paging === null ? base : Object.assign({}, base, { [paging.param]: number });
         loading += 1;
@@ -115,8 +179,7 @@
           answer = value;
           const items = itemsOf(value.data);
           if (number === 1) first = items === null ? 0 : items.length;
-          // A page shorter than the first is the last (SPEC §7.1); so is an empty one.
-          last = paging === null || items === null || items.length === 0 || items.length < first;
+          last = isLastPage(paging, items, first);
           return value;
         }, (error) => { loading -= 1; throw error; });
       };
@@ -152,4 +215,6 @@
     outbox() { return hybrid.callSync('api.outbox', null); },
   };
   Object.defineProperty(global, 'api', { value: Object.freeze(api), enumerable: false });
+
+  return Object.freeze({ loadData });
 })

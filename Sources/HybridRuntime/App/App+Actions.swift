@@ -57,6 +57,8 @@ extension HybridApp {
         case .quit:
             quit()
             return true
+        case .reload(let data, let nextPage):
+            return dataLoader.reload(data, nextPage: nextPage, on: screen)
         case .sequence(let actions):
             for action in actions where !isFinished {
                 // Each step sees what the previous ones changed; after a step that changes

@@ -41,6 +41,8 @@ public final class HybridApp: @unchecked Sendable {
     var bundleSettings = BundleSettings()
     /// Starts bundles under watch and falls back when one fails.
     private(set) lazy var boot = BootSupervisor(app: self)
+    /// Loads screens' data blocks.
+    private(set) lazy var dataLoader = DataLoader(app: self)
     /// Keys, pastes and the mouse, routed to widgets and screen keys; focus on each frame.
     private lazy var input = InputRouter(app: self)
 
@@ -170,6 +172,7 @@ public final class HybridApp: @unchecked Sendable {
         navigation.screens.append(screen)
         needsFrame = true
         if let onAppear = document.onAppear { run(onAppear, on: screen, view: nil, event: .null) }
+        if currentScreen === screen { dataLoader.refresh(screen) }
     }
 
     /// Registers a native screen: `build` makes its document (a screen JSON object) from the
@@ -203,6 +206,8 @@ public final class HybridApp: @unchecked Sendable {
     /// Draws the current screen (and the status line) into a buffer of the app's size.
     public func render() -> Buffer {
         checkLoopThread()
+        // A data block whose params changed loads again; the frame shows it loading.
+        if let screen = currentScreen { dataLoader.refresh(screen) }
         return frame.drawing {
             guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
             var (buffer, problems) = screen.render(width: size.columns, height: size.rows, store: store.value)

@@ -16,6 +16,8 @@ public final class Screen: @unchecked Sendable {
     private let fileName: String
     /// The screen's state tree; `params` holds the query of the URL that opened it.
     public internal(set) var state: JSONValue
+    /// Where its data blocks stand (SPEC §7.4); their values are in `state`.
+    let data: ScreenData
     /// Focus, selections, scroll positions, carets.
     public internal(set) var interaction = Interaction()
     /// The focus (and selection) last scrolled into view: revealed once when it changes, so
@@ -39,6 +41,7 @@ public final class Screen: @unchecked Sendable {
         var state = document.state.objectValue.map(JSONValue.object) ?? .object(JSONObject())
         state.setValue(.object(params), atPath: "params")
         self.state = state
+        data = ScreenData(blocks: document.data)
         renderer = ScreenRenderer(document: document)
     }
 

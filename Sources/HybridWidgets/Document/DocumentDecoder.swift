@@ -2,13 +2,15 @@ import HybridDocument
 import HybridJSON
 
 /// Walks a parsed document, building typed values and collecting every problem with its path.
-struct DocumentDecoder: LocatingDecoder {
+struct DocumentDecoder: ActionDecoder {
     var diagnostics: [Diagnostic] = []
     var path = JSONPath()
     /// Ids seen so far, with the path that used each first.
     private var ids: [String: String] = [:]
     /// `component` nodes seen, checked against `components` at the end.
     var componentUses: [(name: String, offset: Int, path: String)] = []
+    /// `reload` actions seen, checked against `data` at the end.
+    private var reloads: [(name: String, offset: Int, path: String)] = []
     /// Nodes decoded so far, to count what each component's template holds.
     private var nodeCount = 0
     /// Span styles decoded without a problem, by their source text: a long text repeats a
@@ -25,7 +27,7 @@ struct DocumentDecoder: LocatingDecoder {
         }
     }
 
-    static let topLevelFields = ["$schema", "format", "id", "title", "state", "keys", "components", "onAppear", "body"]
+    static let topLevelFields = ["$schema", "format", "id", "title", "state", "data", "keys", "components", "onAppear", "body"]
     /// Fields every node may have, whatever its type.
     static let commonFields = ["type", "id", "style", "visible", "autofocus"]
 
@@ -57,6 +59,7 @@ struct DocumentDecoder: LocatingDecoder {
                 inKey("state") { $0.report("expected an object, got \(stateJSON.kindDescription)", at: stateJSON.offset) }
             }
         }
+        let data = json["data"].map { value in inKey("data") { $0.dataBlocks(value) } } ?? []
         let keys = json["keys"].map { value in inKey("keys") { $0.keyBindings(value) } } ?? []
         var components: [String: Node] = [:]
         var expansion = ComponentExpansion()
@@ -98,7 +101,17 @@ struct DocumentDecoder: LocatingDecoder {
                 message: "unknown component \(DiagnosticText.quoted(use.name))\(hint); it must be defined in \"components\" or registered by a script or Swift",
                 severity: .warning))
         }
-        return ScreenDocument(id: id, title: title, state: state, keys: keys, components: components, onAppear: onAppear, body: body)
+        let dataNames = data.map(\.name)
+        for reload in reloads where !dataNames.contains(reload.name) {
+            let hint = Suggestion.hint(for: reload.name, in: dataNames)
+            diagnostics.append(Diagnostic(offset: reload.offset, path: reload.path,
+                                          message: "no data block named \(DiagnosticText.quoted(reload.name)) on this screen\(hint)"))
+        }
+        return ScreenDocument(id: id, title: title, state: state, data: data, keys: keys, components: components, onAppear: onAppear, body: body)
+    }
+
+    mutating func noteReload(of data: String, at offset: Int) {
+        reloads.append((data, offset, path.description))
     }
 
     private static var formatList: String { ScreenDocument.supportedFormats.map(String.init).joined(separator: ", ") }

@@ -2,7 +2,8 @@ import HybridDocument
 import HybridFiles
 import HybridJSON
 
-/// A screen: its initial state, key bindings, reusable components and view tree (SPEC §2).
+/// A screen: its initial state, data blocks, key bindings, reusable components and view tree
+/// (SPEC §2, §7.4).
 public struct ScreenDocument: Sendable {
     /// The document format versions this runtime reads.
     public static let supportedFormats = [1]
@@ -13,6 +14,8 @@ public struct ScreenDocument: Sendable {
     public var title: String?
     /// The initial state tree (an object).
     public var state: JSONValue
+    /// What the screen loads into its state (SPEC §7.4), in document order.
+    public var data: [DataBlock]
     /// Key bindings in document order, as normalized key names (`ctrl+r`).
     public var keys: [(key: String, action: Action)]
     /// Node templates usable as `{"type": "component", "name": …}`.
