@@ -7,7 +7,7 @@ import Glibc
 
 /// The README's walkthroughs, each run as written (the block between its markers) with bash:
 /// only the wrapper scripts become the built products and port 8080 a free one, and it runs in
-/// a scratch folder holding the repository's samples.
+/// a scratch folder holding the repository's samples and scripts.
 final class WalkthroughTests: XCTestCase {
     func testTheReadmeWalkthroughFixesTheTotal() throws {
         let (text, folder) = try run(marker: "walkthrough")
@@ -24,6 +24,23 @@ final class WalkthroughTests: XCTestCase {
         let (text, _) = try run(marker: "store-walkthrough")
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         XCTAssertEqual(lines, ["counter: ok", "Detail sees 12", "Count 12 on linux"], text)
+    }
+
+    /// The catalog against scripts/sample-api.py: shipped prices in cents, a call queued while
+    /// the server is down and sent once when it is back, and the signed hot fix's prices.
+    func testTheReadmeCatalogWalkthroughQueuesOfflineAndHotFixesTheReformer() throws {
+        let (text, _) = try run(marker: "catalog-walkthrough")
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(lines.contains("Sencha                                                          €950"), text)
+        XCTAssertTrue(lines.contains("Tieguanyin                                                     €1600"), "the second page is appended: \(text)")
+        XCTAssertTrue(lines.contains("offline: earl-grey waits in the outbox"), text)
+        let posts = lines.filter { $0.hasPrefix("POST /v1/cart") }
+        XCTAssertEqual(posts.count, 1, "sent once: \(text)")
+        let fields = posts.first?.split(separator: " ") ?? []
+        XCTAssertEqual(fields.count, 6, text)
+        if fields.count == 6 { XCTAssertEqual(fields[2].dropFirst("id=".count), fields[3].dropFirst("key=".count), "its Idempotency-Key is its request id") }
+        XCTAssertTrue(lines.contains { $0.hasSuffix("cart 1") }, text)
+        XCTAssertTrue(lines.contains("Sencha                                                         €9.50"), "the hot fix's reformer: \(text)")
     }
 
     /// Runs the README block between `<!-- MARKER -->` and `<!-- /MARKER -->` with bash, as
@@ -44,8 +61,10 @@ final class WalkthroughTests: XCTestCase {
             .replacingOccurrences(of: "./hybrid.sh", with: products + "/hybrid")
             .replacingOccurrences(of: "8080", with: String(try freePort()))
         let folder = try makeTemporaryDirectory("walkthrough")
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("samples"),
-                                                   withDestinationURL: CommandRunner.repository.appendingPathComponent("samples"))
+        for shared in ["samples", "scripts"] {
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(shared),
+                                                       withDestinationURL: CommandRunner.repository.appendingPathComponent(shared))
+        }
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -160,9 +160,17 @@
       // One answer, shaped for the view that asked: the reformer sees the data and the call.
       return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));
     },
+    // The first registration of a name is kept: a bundle's patches run before its entry, so a
+    // patch's reformer replaces the one the entry registers. Removing it frees the name.
     reformer(name, fn) {
       if (typeof fn !== 'function') throw new TypeError('api.reformer(name, fn): fn must be a function');
-      reformers.set(String(name), fn);
+      const key = String(name);
+      if (reformers.has(key)) {
+        native.log({ level: 'info', text: `api.reformer(${JSON.stringify(key)}): kept the reformer registered first (a patch's, usually); remove that one with its handle to replace it` });
+        return Object.freeze({ remove() {} });
+      }
+      reformers.set(key, fn);
+      return Object.freeze({ remove() { if (reformers.get(key) === fn) reformers.delete(key); } });
     },
     // The seeds' API manager: one API's paged loading, with what a view asks of it.
     manager(name) {
