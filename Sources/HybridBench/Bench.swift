@@ -58,6 +58,7 @@ enum Bench {
 
         try expressions()
         bridge()
+        NetworkBench.run()
         try runningApp(scene: bytes)
     }
 

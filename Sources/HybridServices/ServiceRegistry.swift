@@ -85,6 +85,34 @@ public final class ServiceRegistry: @unchecked Sendable {
         }
     }
 
+    /// What an asynchronous service registered with `register(_:answering:)` gives back.
+    public enum Answer<Result: Encodable & Sendable>: Sendable {
+        /// An answer at once: the caller gets it with no hop to a task and back.
+        case now(Result)
+        /// Work to run for the answer.
+        case later(@Sendable () async throws -> Result)
+    }
+
+    /// Registers an asynchronous service that can sometimes answer at once (a cache hit): its
+    /// `body` runs on the caller's thread, as a sync service's does, and says which. Callers see
+    /// an asynchronous service either way (`hybrid.callSync` refuses it).
+    public func register<Params: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = ServiceRegistry.standardTimeout,
+        answering body: @escaping @Sendable (Params) throws -> Answer<Result>
+    ) {
+        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters)
+            do {
+                switch try body(decoded) {
+                case .now(let result): return .finished(result)
+                case .later(let job): return .running { try await job() }
+                }
+            } catch {
+                throw .service(error)
+            }
+        }
+    }
+
     /// Decodes a call's parameters, as a step of its own: every error here is the caller's.
     private static func decode<Params: Decodable>(_ type: Params.Type, from parameters: any ServiceParameters) throws(StartFailure) -> Params {
         do {

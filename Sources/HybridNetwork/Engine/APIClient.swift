@@ -109,6 +109,21 @@ public final class APIClient: Sendable {
         }
     }
 
+    /// The answer the cache can give `name` at once — fresh, or any kept one for `cache:
+    /// "only"` — nil when the call must go out (or wait behind the outbox). Params are checked
+    /// first, as for `call`.
+    public func keptAnswer(_ name: String, params: JSONValue, cacheMode: CacheMode = .default) throws(CallError) -> JSONValue? {
+        let prepared = try definitions.prepare(name, params: params)
+        guard cacheMode != .reload, let api = definitions.apis[name], let policy = api.cache, api.offline != .queue,
+              !outboxSender.outbox.holds(anyOf: apisByService[api.service] ?? []),
+              let kept = cache.entry(for: prepared.cacheKey, store: policy.store) else { return nil }
+        let age = now().timeIntervalSince(kept.stored)
+        guard cacheMode == .only || age >= 0 && age < policy.ttl else { return nil }
+        let answer = Self.marked(kept.answer, fromCache: true, stale: age >= policy.ttl || age < 0)
+        trace?("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(answer["stale"] == .bool(true) ? "stale" : "hit") status=\(answer["status"]?.jsonText ?? "-") 0 ms")
+        return answer
+    }
+
     /// The answer of a call: kept (while fresh, or stale standing in for a failure), sent (after
     /// what waits in the outbox for its service), or queued.
     private func answer(_ name: String, params: JSONValue, timeout: Double?, cacheMode: CacheMode) async throws(CallError) -> JSONValue {

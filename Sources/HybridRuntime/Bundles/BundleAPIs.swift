@@ -3,10 +3,10 @@ import HybridJSON
 import HybridNetwork
 import HybridServices
 
-/// A bundle's APIs as the `api.call` service scripts reach through `api.call` (SPEC §7.2): its
-/// definitions file decoded when the bundle loads (a broken one fails the start, located) and
-/// an `APIClient` behind the service, with the permission `api`.
-enum BundleAPIs {
+/// A bundle's APIs as the `api.*` services scripts reach through the `api` global (SPEC §7.2):
+/// its definitions file decoded when the bundle loads (a broken one fails the start, located)
+/// and an `APIClient` behind the services, with the permission `api`.
+public enum BundleAPIs {
     /// The `api.call` message: the API, its params, a timeout in seconds, the cache mode.
     struct Call: Decodable, Sendable {
         var name: String
@@ -45,12 +45,29 @@ enum BundleAPIs {
         }
         let client = APIClient(definitions: definitions, secrets: secrets, cache: AnswerCache(folder: cacheFolder, report: report),
                                outbox: Outbox(folder: outboxFolder, report: report), trace: trace, report: report)
-        // The client bounds each request by its service's timeout; the registry adds none.
-        services.register(serviceName, permission: "api", summary: "calls an API the bundle declares", timeout: nil) { (call: Call) async throws -> JSONValue in
+        register(client, in: services)
+    }
+
+    /// Registers the `api.*` services over `client` (what a bundle with `apis` gets; a host or a
+    /// benchmark with definitions of its own may call it directly).
+    public static func register(_ client: APIClient, in services: ServiceRegistry) {
+        let definitions = client.definitions
+        // A fresh kept answer comes back at once; the rest is sent. The client bounds each
+        // request by its service's timeout; the registry adds none.
+        services.register(serviceName, permission: "api", summary: "calls an API the bundle declares",
+                          timeout: nil) { (call: Call) throws -> ServiceRegistry.Answer<JSONValue> in
+            let mode = call.cache ?? .default
             do throws(CallError) {
-                return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: call.cache ?? .default)
+                if let kept = try client.keptAnswer(call.name, params: call.params ?? .null, cacheMode: mode) { return .now(kept) }
             } catch {
-                throw ServiceError(ServiceError.Code(rawValue: error.code) ?? .failed, error.message, details: error.details)
+                throw serviceError(error)
+            }
+            return .later {
+                do throws(CallError) {
+                    return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: mode)
+                } catch {
+                    throw serviceError(error)
+                }
             }
         }
         services.register("api.invalidate", permission: "api", summary: "forgets the kept answers of APIs (name, shop.* or *)") { (request: Pattern) -> JSONValue in
@@ -73,5 +90,10 @@ enum BundleAPIs {
             guard let paging = definitions.apis[request.name]?.paging else { return .null }
             return .object(JSONObject([("param", .string(paging.param)), ("items", .string(paging.items))]))
         }
+    }
+
+    /// A call's failure as the service error scripts get (its code, message and details).
+    private static func serviceError(_ error: CallError) -> ServiceError {
+        ServiceError(ServiceError.Code(rawValue: error.code) ?? .failed, error.message, details: error.details)
     }
 }
