@@ -151,6 +151,14 @@ public final class ScriptRuntime: @unchecked Sendable {
         return modules.syntaxError(inScriptAt: path)
     }
 
+    /// The syntax errors of the scripts at `paths`, checked by a runtime of their own on `loop`
+    /// (the calling thread's): nothing of them runs, nothing is left behind.
+    public static func syntaxErrors(inScriptsAt paths: [String], loop: EventLoop = EventLoop()) -> [ScriptError] {
+        let checker = ScriptRuntime(services: ServiceRegistry(), loop: loop)
+        defer { checker.shutdown() }
+        return paths.compactMap(checker.syntaxError(inScriptAt:))
+    }
+
     /// Runs `body` with the async service calls it starts owned by `owner` (a screen): they go
     /// with it (`cancelCalls(keepingOwners:)`). SPEC §7.2: calls made while a screen's handler
     /// runs belong to that screen.

@@ -3,13 +3,10 @@ import HybridTerm
 
 /// What `hybrid validate` checks of scripts without running them: their syntax, compiled the
 /// way the runtime compiles a module, and the components a bundle's scripts register.
-struct ScriptCheck {
-    private let runtime = ScriptRuntime(services: ServiceRegistry())
-
+enum ScriptCheck {
     /// `FILE:LINE:COL: SyntaxError: …` for each of `paths` that does not compile.
-    func syntaxErrors(in paths: [String]) -> [String] {
-        defer { runtime.shutdown() }
-        return paths.compactMap { runtime.syntaxError(inScriptAt: $0)?.report }
+    static func syntaxErrors(in paths: [String]) -> [String] {
+        ScriptRuntime.syntaxErrors(inScriptsAt: paths).map(\.report)
     }
 
     /// The names the scripts at `paths` register with `ui.component("NAME", …)` written with a

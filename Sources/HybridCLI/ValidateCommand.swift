@@ -22,17 +22,14 @@ struct ValidateCommand: ParsableCommand {
             if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
                 (lines, ok) = Self.checkBundle(file)
             } else if FileSystem.fileExtension(of: file) == "js" {
-                lines = ScriptCheck().syntaxErrors(in: [file])
+                lines = ScriptCheck.syntaxErrors(in: [file])
                 ok = lines.isEmpty
-            } else if Self.isManifest(file) {
-                let load = BundleManifest.load(contentsOf: file)
-                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
-            } else if Self.isAPIDefinitions(file) {
-                let load = APIDefinitions.load(contentsOf: file)
-                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
             } else {
-                let load = ScreenDocument.load(contentsOf: file)
-                (lines, ok) = (load.formattedDiagnostics, !load.hasErrors && load.value != nil)
+                (lines, ok) = switch Self.kind(of: file) {
+                case .manifest: Self.outcome(BundleManifest.load(contentsOf: file))
+                case .apiDefinitions: Self.outcome(APIDefinitions.load(contentsOf: file))
+                case .screen: Self.outcome(ScreenDocument.load(contentsOf: file))
+                }
             }
             lines.forEach(FileHandleOutput.standardError)
             if ok {
@@ -44,18 +41,24 @@ struct ValidateCommand: ParsableCommand {
         if failed { throw UserFailure() }
     }
 
-    /// Whether a file is a bundle manifest: named `manifest.json`, or an object with `app` and
-    /// no `format` (what every manifest has and no screen has).
-    private static func isManifest(_ file: String) -> Bool {
-        if FileSystem.lastComponent(of: file) == BundleFolder.manifestName { return true }
-        guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return false }
-        return json["app"] != nil && json["format"] == nil
+    /// What a JSON file holds, read once: a bundle manifest (named `manifest.json`, or an
+    /// object with `app` and no `format`, what every manifest has and no screen has), API
+    /// definitions (`apis` and neither `format` nor `app`), else a screen.
+    private enum Kind {
+        case manifest, apiDefinitions, screen
     }
 
-    /// Whether a file holds API definitions: an object with `apis` and no `format` or `app`.
-    private static func isAPIDefinitions(_ file: String) -> Bool {
-        guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return false }
-        return json["apis"] != nil && json["format"] == nil && json["app"] == nil
+    private static func kind(of file: String) -> Kind {
+        if FileSystem.lastComponent(of: file) == BundleFolder.manifestName { return .manifest }
+        guard let data = FileManager.default.contents(atPath: file), let json = try? JSONParser.parse(Array(data)) else { return .screen }
+        if json["format"] != nil { return .screen }
+        if json["app"] != nil { return .manifest }
+        return json["apis"] != nil ? .apiDefinitions : .screen
+    }
+
+    /// A file's problems, and whether it passed.
+    private static func outcome<Value>(_ load: Loaded<Value>) -> (lines: [String], ok: Bool) {
+        (load.formattedDiagnostics, load.passes)
     }
 
     /// A bundle folder: its manifest and files, its API definitions, each of its screens (a component its scripts
@@ -63,11 +66,11 @@ struct ValidateCommand: ParsableCommand {
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
-        var ok = !load.hasErrors && load.value != nil
+        var ok = load.passes
         if let bundle = load.value, let relative = bundle.manifest.apis, let path = bundle.filePath(for: relative) {
             let apis = APIDefinitions.load(contentsOf: path)
             lines += apis.formattedDiagnostics
-            ok = ok && !apis.hasErrors && apis.value != nil
+            ok = ok && apis.passes
         }
         let scripts = load.value?.scriptPaths ?? []
         let registered = ScriptCheck.registeredComponents(in: scripts)
@@ -78,9 +81,9 @@ struct ValidateCommand: ParsableCommand {
                 !registered.contains { diagnostic.message.hasPrefix("unknown component \(DiagnosticText.quoted($0))") }
             }
             lines += known.map(\.1)
-            ok = ok && !screen.hasErrors && screen.value != nil
+            ok = ok && screen.passes
         }
-        let syntax = ScriptCheck().syntaxErrors(in: scripts)
+        let syntax = ScriptCheck.syntaxErrors(in: scripts)
         return (lines + syntax, ok && syntax.isEmpty)
     }
 }

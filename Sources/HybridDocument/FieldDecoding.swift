@@ -4,26 +4,9 @@ import HybridJSON
 /// each checks the JSON kind, reports a located problem when it does not fit, and returns
 /// `nil` then, so decoding goes on and collects every problem.
 extension LocatingDecoder {
-    /// A string written as a literal.
-    public mutating func plainString(_ json: SourceJSON) -> String? {
-        if let text = json.stringValue { return text }
-        report("expected a string, got \(json.kindDescription)", at: json.offset)
-        return nil
-    }
-
     /// The literal string member `key` of `object`, reported when missing.
     public mutating func requiredString(_ object: SourceJSON, _ key: String) -> String? {
-        guard let value = object[key] else {
-            report("missing required field \"\(key)\"", at: object.offset)
-            return nil
-        }
-        return inKey(key) { $0.plainString(value) }
-    }
-
-    /// Member `key` of `json` decoded by `decode`, or `nil` when absent.
-    public mutating func optional<T>(_ json: SourceJSON, _ key: String, _ decode: (inout Self, SourceJSON) -> T?) -> T? {
-        guard let value = json[key] else { return nil }
-        return inKey(key) { decode(&$0, value) }
+        required(object, key) { $0.plainString($1) }
     }
 
     /// Member `key` of `json` decoded by `decode`; reported when absent, naming the node `type`.

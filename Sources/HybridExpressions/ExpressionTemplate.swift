@@ -76,36 +76,20 @@ public struct ExpressionTemplate: Sendable {
     /// with no `user.name` still says "Hello , welcome!"). A single expression that fails is
     /// empty text.
     public func evaluateString(in scope: some ExpressionScope, failed: (ExpressionError) -> Void) -> String {
-        func display(_ value: ExpressionValue) -> String {
-            if case .string(let text) = value { return text }
-            return value.displayString
-        }
-        switch content {
-        case .constant(let value):
-            return display(value)
-        case .expression(let node):
-            do { return display(try node.evaluate(scope)) } catch { failed(error); return "" }
-        case .template(let node):
-            guard let template = node as? TemplateNode else {
-                do { return display(try node.evaluate(scope)) } catch { failed(error); return "" }
+        do {
+            switch content {
+            case .constant(let value): return value.displayString
+            case .template(let node as TemplateNode): return try node.text(scope) { failed($0) }
+            case .expression(let node), .template(let node): return try node.evaluate(scope).displayString
             }
-            var text = ""
-            for part in template.parts {
-                do { text += display(try part.evaluate(scope)) } catch { failed(error) }
-                if text.utf8.count > ExpressionLimits.maximumStringBytes {
-                    failed(ExpressionError(ExpressionLimits.stringReason))
-                    return ""
-                }
-            }
-            return text
+        } catch {
+            failed(error)
+            return ""
         }
     }
 
     /// Evaluates the template and renders the result as text (its display string).
     public func evaluateString(in scope: some ExpressionScope) throws(ExpressionError) -> String {
-        switch try evaluate(in: scope) {
-        case .string(let text): return text
-        case let other: return other.displayString
-        }
+        try evaluate(in: scope).displayString
     }
 }

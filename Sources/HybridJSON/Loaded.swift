@@ -23,6 +23,9 @@ public struct Loaded<Value: Sendable>: Sendable {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// Whether the file passes: read, with warnings at most (what `hybrid validate` calls ok).
+    public var passes: Bool { value != nil && !hasErrors }
+
     /// Every diagnostic as `FILE:LINE:COL: PATH: message`.
     public var formattedDiagnostics: [String] { diagnostics.formatted(in: source) }
 }

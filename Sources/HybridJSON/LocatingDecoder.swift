@@ -27,6 +27,29 @@ extension LocatingDecoder {
         return body(&self)
     }
 
+    /// A string written as a literal; anything else is reported.
+    public mutating func plainString(_ json: SourceJSON) -> String? {
+        if let text = json.stringValue { return text }
+        report("expected a string, got \(json.kindDescription)", at: json.offset)
+        return nil
+    }
+
+    /// Member `key` of `object` decoded by `decode` under its key; reported at the object when
+    /// missing.
+    public mutating func required<T>(_ object: SourceJSON, _ key: String, _ decode: (inout Self, SourceJSON) -> T?) -> T? {
+        guard let value = object[key] else {
+            report("missing required field \(DiagnosticText.quoted(key))", at: object.offset)
+            return nil
+        }
+        return inKey(key) { decode(&$0, value) }
+    }
+
+    /// Member `key` of `json` decoded by `decode` under its key, or `nil` when absent.
+    public mutating func optional<T>(_ json: SourceJSON, _ key: String, _ decode: (inout Self, SourceJSON) -> T?) -> T? {
+        guard let value = json[key] else { return nil }
+        return inKey(key) { decode(&$0, value) }
+    }
+
     /// Reports members not in `allowed` (with a did-you-mean) and repeated keys. `owner`
     /// names the object in messages; it is built only when one is reported.
     public mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {

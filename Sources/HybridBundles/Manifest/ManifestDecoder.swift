@@ -18,7 +18,7 @@ struct ManifestDecoder: LocatingDecoder {
             return nil
         }
         checkFields(members, allowed: BundleManifest.fieldNames, owner: "the manifest")
-        if let schema = json["$schema"] { _ = inKey("$schema") { $0.string(schema) } }
+        if let schema = json["$schema"] { _ = inKey("$schema") { $0.plainString(schema) } }
 
         let app = required(json, "app") { $0.appName($1) }
         let version = required(json, "version") { $0.version($1) }
@@ -51,25 +51,10 @@ struct ManifestDecoder: LocatingDecoder {
         )
     }
 
-    /// A required member, decoded under its key; reported at the object when missing.
-    private mutating func required<T>(_ object: SourceJSON, _ key: String, _ decode: (inout ManifestDecoder, SourceJSON) -> T?) -> T? {
-        guard let value = object[key] else {
-            report("missing required field \"\(key)\"", at: object.offset)
-            return nil
-        }
-        return inKey(key) { decode(&$0, value) }
-    }
-
     // MARK: Fields
 
-    private mutating func string(_ json: SourceJSON) -> String? {
-        if let text = json.stringValue { return text }
-        report("expected a string, got \(json.kindDescription)", at: json.offset)
-        return nil
-    }
-
     private mutating func appName(_ json: SourceJSON) -> String? {
-        guard let name = string(json) else { return nil }
+        guard let name = plainString(json) else { return nil }
         guard BundleNames.isAppName(name) else {
             report("expected an app name (letters, digits, \"-\", \"_\", \".\"; not starting with \".\"), got \"\(name)\"", at: json.offset)
             return nil
@@ -78,7 +63,7 @@ struct ManifestDecoder: LocatingDecoder {
     }
 
     private mutating func version(_ json: SourceJSON) -> SemanticVersion? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         do {
             return try SemanticVersion(parsing: text)
         } catch {
@@ -88,7 +73,7 @@ struct ManifestDecoder: LocatingDecoder {
     }
 
     private mutating func requirement(_ json: SourceJSON) -> VersionRequirement? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         do {
             return try VersionRequirement(parsing: text)
         } catch {
@@ -98,7 +83,7 @@ struct ManifestDecoder: LocatingDecoder {
     }
 
     private mutating func start(_ json: SourceJSON) -> (text: String, screen: String)? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         let screen = text.hasPrefix(BundleNames.appScheme) ? BundleNames.screenName(inAppURL: text) : (BundleNames.isScreenName(text) ? text : nil)
         guard let screen else {
             report("expected a screen name or an app://SCREEN URL, got \"\(text)\"", at: json.offset)
@@ -154,7 +139,7 @@ struct ManifestDecoder: LocatingDecoder {
     }
 
     private mutating func bundlePath(_ json: SourceJSON) -> String? {
-        guard let file = string(json) else { return nil }
+        guard let file = plainString(json) else { return nil }
         if let problem = BundlePath.problem(with: file) {
             report(problem, at: json.offset)
             return nil
@@ -177,7 +162,7 @@ struct ManifestDecoder: LocatingDecoder {
 
     private mutating func permissions(_ json: SourceJSON) -> [String]? {
         uniqueStrings(json, what: "permission names") { decoder, item in
-            guard let name = decoder.string(item) else { return nil }
+            guard let name = decoder.plainString(item) else { return nil }
             guard BundleNames.isPermission(name) else {
                 decoder.report("expected a permission name like \"net.request\" or \"storage\", got \"\(name)\"", at: item.offset)
                 return nil
@@ -247,7 +232,7 @@ struct ManifestDecoder: LocatingDecoder {
         }
         checkFields(members, allowed: Self.fileEntryFields, owner: "a file entry")
         let sha256 = required(json, "sha256") { decoder, value -> String? in
-            guard let digest = decoder.string(value) else { return nil }
+            guard let digest = decoder.plainString(value) else { return nil }
             guard Self.isDigest(digest) else {
                 decoder.report("expected a SHA-256 digest (64 lowercase hexadecimal digits), got \"\(digest)\"", at: value.offset)
                 return nil

@@ -198,15 +198,22 @@ final class TemplateNode: Node, @unchecked Sendable {
         super.init(children: parts)
     }
     override func evaluate(_ scope: any ExpressionScope) throws(ExpressionError) -> ExpressionValue {
+        .string(try text(scope) { (error) throws(ExpressionError) in throw error })
+    }
+    /// The parts' display strings joined. A part that fails is handed to `failed`, which throws
+    /// it or lets the text go on without it (the text around it stays); text past the string
+    /// limit throws either way.
+    func text(_ scope: any ExpressionScope, failed: (ExpressionError) throws(ExpressionError) -> Void) throws(ExpressionError) -> String {
         var text = ""
         for part in parts {
-            switch try part.evaluate(scope) {
-            case .string(let piece): text += piece
-            case let other: text += other.displayString
+            do {
+                text += try part.evaluate(scope).displayString
+            } catch {
+                try failed(error)
             }
             guard text.utf8.count <= ExpressionLimits.maximumStringBytes else { throw ExpressionError(ExpressionLimits.stringReason) }
         }
-        return .string(text)
+        return text
     }
     override var description: String { parts.map(\.description).joined() }
 }

@@ -83,7 +83,7 @@ extension APIDefinitionsDecoder {
             report("only string params have a pattern", at: json.offset)
             return nil
         }
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         if case .failure(.invalid) = Result(catching: { () throws(BoundedRegex.Failure) in try BoundedRegex.matches("", pattern: text) }) {
             report("not a regular expression: \(DiagnosticText.quoted(text))", at: json.offset)
             return nil
@@ -151,7 +151,7 @@ extension APIDefinitionsDecoder {
         }
         checkFields(members, allowed: ["param", "items"], owner: "\"paging\"")
         let param = required(json, "param") { decoder, value -> String? in
-            guard let name = decoder.string(value) else { return nil }
+            guard let name = decoder.plainString(value) else { return nil }
             guard declared.contains(name) else {
                 decoder.report("the page param must be an integer param of this API, \(DiagnosticText.quoted(name)) is not one\(Suggestion.hint(for: name, in: declared))",
                                at: value.offset)
@@ -163,27 +163,12 @@ extension APIDefinitionsDecoder {
             }
             return name
         }
-        let items = json["items"].flatMap { value in inKey("items") { $0.string(value) } } ?? ""
+        let items = json["items"].flatMap { value in inKey("items") { $0.plainString(value) } } ?? ""
         guard let param else { return nil }
         return APIDefinitions.Paging(param: param, items: items)
     }
 
     // MARK: Values
-
-    /// A required member, decoded under its key; reported at the object when missing.
-    mutating func required<T>(_ object: SourceJSON, _ key: String, _ decode: (inout Self, SourceJSON) -> T?) -> T? {
-        guard let value = object[key] else {
-            report("missing required field \(DiagnosticText.quoted(key))", at: object.offset)
-            return nil
-        }
-        return inKey(key) { decode(&$0, value) }
-    }
-
-    mutating func string(_ json: SourceJSON) -> String? {
-        if let text = json.stringValue { return text }
-        report("expected a string, got \(json.kindDescription)", at: json.offset)
-        return nil
-    }
 
     mutating func flag(_ json: SourceJSON) -> Bool? {
         if let flag = json.boolValue { return flag }
@@ -223,7 +208,7 @@ extension APIDefinitionsDecoder {
 
     /// One of `choices` (a string), with a did-you-mean.
     mutating func oneOf(_ json: SourceJSON, _ choices: [String], what: String) -> String? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         guard choices.contains(text) else {
             report("expected \(what): \(choices.map { "\"\($0)\"" }.joined(separator: ", ")); got \(DiagnosticText.quoted(text))\(Suggestion.hint(for: text, in: choices))",
                    at: json.offset)

@@ -86,7 +86,7 @@ struct APIDefinitionsDecoder: LocatingDecoder {
     }
 
     private mutating func baseURL(_ json: SourceJSON) -> String? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil,
               url.query == nil else {
             report("expected an absolute http or https URL without a query, got \(DiagnosticText.quoted(text))", at: json.offset)
@@ -103,7 +103,7 @@ struct APIDefinitionsDecoder: LocatingDecoder {
         var headers: [String: String] = [:]
         for member in members {
             inKey(member.key) { decoder in
-                guard let value = decoder.string(member.value) else { return }
+                guard let value = decoder.plainString(member.value) else { return }
                 let name = member.key
                 guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }),
                       !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
@@ -123,7 +123,7 @@ struct APIDefinitionsDecoder: LocatingDecoder {
         }
         checkFields(members, allowed: ["secret"], owner: "\"sign\"")
         return required(json, "secret") { decoder, value in
-            guard let name = decoder.string(value), !name.isEmpty else {
+            guard let name = decoder.plainString(value), !name.isEmpty else {
                 if value.stringValue != nil { decoder.report("expected the name of a secret the host supplies, got \"\"", at: value.offset) }
                 return nil
             }
@@ -140,7 +140,7 @@ struct APIDefinitionsDecoder: LocatingDecoder {
         }
         checkFields(members, allowed: Self.apiFields, owner: "an API")
         let service = required(json, "service") { decoder, value -> String? in
-            guard let name = decoder.string(value) else { return nil }
+            guard let name = decoder.plainString(value) else { return nil }
             guard services.contains(name) else {
                 let known = services.sorted()
                 let listed = known.isEmpty ? "no services are declared" : "the services are " + known.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -171,7 +171,7 @@ struct APIDefinitionsDecoder: LocatingDecoder {
     }
 
     private mutating func requestPath(_ json: SourceJSON) -> String? {
-        guard let text = string(json) else { return nil }
+        guard let text = plainString(json) else { return nil }
         guard text.hasPrefix("/"), !text.contains("?"), !text.contains("#"), !text.contains(" ") else {
             report("expected a path starting with \"/\" (no query, no spaces), got \(DiagnosticText.quoted(text))", at: json.offset)
             return nil

@@ -154,9 +154,7 @@ extension HybridApp {
                 return problem(error.formatted(in: source))
             }
         }
-        let checker = ScriptRuntime(services: ServiceRegistry(), loop: loop)
-        defer { checker.shutdown() }
-        if let error = bundle.scriptPaths.lazy.compactMap(checker.syntaxError(inScriptAt:)).first {
+        if let error = ScriptRuntime.syntaxErrors(inScriptsAt: bundle.scriptPaths, loop: loop).first {
             return problem(served(error.report))
         }
         let top = currentScreen.map { (name: $0.name, params: $0.state.value(atPath: "params")?.objectValue ?? JSONObject(), state: $0.state) }

@@ -250,8 +250,8 @@ public final class HybridApp: @unchecked Sendable {
     /// Answers false when the path cannot be written (reported).
     @discardableResult
     func setState(_ path: String, to value: JSONValue, on screen: Screen) -> Bool {
-        if path == StateScope.storeName || path.hasPrefix(StateScope.storeName + ".") {
-            if case .refused(let reason) = setStore(String(path.dropFirst(min(path.count, StateScope.storeName.count + 1))), to: value) {
+        if let storePath = StateScope.storePath(of: path) {
+            if case .refused(let reason) = setStore(storePath, to: value) {
                 problem(reason)
                 return false
             }

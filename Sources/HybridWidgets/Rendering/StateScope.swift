@@ -38,13 +38,21 @@ public struct StateScope: ExpressionScope, Sendable {
     /// The name bindings read the app store by (`@{store.cart.count}`).
     public static let storeName = "store"
 
+    /// The path inside the app store a dotted name reads (`store.cart.count` → `cart.count`,
+    /// `store` → the whole store, `""`), nil for a name that is not the store's.
+    public static func storePath(of name: String) -> String? {
+        guard name.hasPrefix(storeName) else { return nil }
+        let rest = name.dropFirst(storeName.count)
+        if rest.isEmpty { return "" }
+        return rest.first == "." ? String(rest.dropFirst()) : nil
+    }
+
     public func value(of name: String) -> ExpressionValue? {
-        let head = name.prefix { $0 != "." }
-        if head == Self.storeName {
-            let path = String(name.dropFirst(min(name.count, head.count + 1)))
+        if let path = Self.storePath(of: name) {
             storeReads?.paths.insert(path)
             return (path.isEmpty ? store : store.value(atPath: path)).flatMap(ExpressionValue.init(json:))
         }
+        let head = name.prefix { $0 != "." }
         // Innermost binding wins, so a nested list's `item` hides the outer one.
         if let local = locals.last(where: { $0.name == head }) {
             if head.count == name.count { return ExpressionValue(json: local.value) }
