@@ -33,7 +33,7 @@
     return verdict;
   }
   // Whether the APIs' hosts answer: false after E_OFFLINE or a queued call, true again after
-  // any answer.
+  // any answer from the network.
   let online = true;
   const statusListeners = new Set();
   function observed(answer) {
@@ -44,8 +44,13 @@
         try { fn(value); } catch (error) { native.reportError({ error }); }
       }
     };
-    // A queued call was not answered: its host could not be reached (or still cannot).
-    return answer.then((value) => { set(!(value && value.queued === true)); return value; }, (error) => {
+    // A queued call was not answered: its host could not be reached (or still cannot). A kept
+    // answer (a hit, or a stale one standing in for a failure) says nothing of the host.
+    return answer.then((value) => {
+      if (value && value.queued === true) set(false);
+      else if (!value || value.fromCache !== true) set(true);
+      return value;
+    }, (error) => {
       if (error && error.code === 'E_OFFLINE') set(false);
       else if (error && error.code === 'E_HTTP') set(true);
       throw error;

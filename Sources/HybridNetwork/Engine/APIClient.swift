@@ -88,19 +88,87 @@ public final class APIClient: Sendable {
         await outboxSender.flush().json
     }
 
+    /// How a call begins (`start`): answered at once, or work that gives the answer.
+    public enum Start: Sendable {
+        /// A fresh kept answer.
+        case answered(JSONValue)
+        /// Run this for the answer.
+        case pending(@Sendable () async throws(CallError) -> JSONValue)
+    }
+
     /// Calls the API `name` with `params`; `timeout` (seconds) overrides the service's.
     public func call(_ name: String, params: JSONValue, timeout: Double? = nil, cacheMode: CacheMode = .default) async throws(CallError) -> JSONValue {
-        guard let trace else { return try await answer(name, params: params, timeout: timeout, cacheMode: cacheMode) }
+        switch try start(name, params: params, timeout: timeout, cacheMode: cacheMode) {
+        case .answered(let answer): return answer
+        case .pending(let job): return try await job()
+        }
+    }
+
+    /// Begins a call on the caller's thread: its params checked, a fresh kept answer given at
+    /// once, and otherwise the call boarded on its API's flights now, so in-flight policies
+    /// judge calls in the order they were made (100 calls of a `dedupe` API made together are
+    /// one request). A queueing API, or a service with calls waiting in the outbox, goes on in
+    /// the pending work.
+    public func start(_ name: String, params: JSONValue, timeout: Double? = nil, cacheMode: CacheMode = .default) throws(CallError) -> Start {
+        do {
+            return try begin(name, params: params, timeout: timeout, cacheMode: cacheMode)
+        } catch {
+            // Refused before anything was sent: still one line per call.
+            trace?("net \(error.details?["requestId"]?.stringValue ?? "-") \(name) status=\(error.code) 0 ms")
+            throw error
+        }
+    }
+
+    private func begin(_ name: String, params: JSONValue, timeout: Double?, cacheMode: CacheMode) throws(CallError) -> Start {
+        let prepared = try definitions.prepare(name, params: params)
+        guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
+            throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
+        }
+        let serviceAPIs = apisByService[api.service] ?? []
+        let waiting = outboxSender.outbox.holds(anyOf: serviceAPIs)
+        let kept = api.cache.flatMap { cache.entry(for: prepared.cacheKey, store: $0.store) }
+        if let policy = api.cache, let kept, !waiting, cacheMode != .reload {
+            let age = now().timeIntervalSince(kept.stored)
+            if cacheMode == .only || age >= 0 && age < policy.ttl {
+                let answer = Self.marked(kept.answer, fromCache: true, stale: age >= policy.ttl || age < 0)
+                trace?("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(answer["stale"] == .bool(true) ? "stale" : "hit") status=\(answer["status"]?.jsonText ?? "-") 0 ms")
+                return .answered(answer)
+            }
+        }
+        if cacheMode == .only {
+            throw CallError(code: "E_OFFLINE", message: "\(name): nothing kept for these params, and cache \"only\" sends nothing")
+        }
+        if waiting || api.offline == .queue {
+            return .pending { [self] () async throws(CallError) -> JSONValue in
+                try await traced(name) { () async throws(CallError) -> JSONValue in
+                    if outboxSender.outbox.holds(anyOf: serviceAPIs) { _ = await outboxSender.flush() }
+                    guard api.offline == .queue else { return try await land(board(prepared, api: api, service: service, timeout: timeout), kept: kept, api: api) }
+                    return try await queueingCalls.run(for: api.service) { () async throws(CallError) -> JSONValue in
+                        try await sendOrQueue(prepared, api: api, service: service, timeout: timeout, serviceAPIs: serviceAPIs)
+                    }
+                }
+            }
+        }
+        let flight = try board(prepared, api: api, service: service, timeout: timeout)
+        return .pending { [self] () async throws(CallError) -> JSONValue in
+            try await traced(name) { () async throws(CallError) -> JSONValue in try await land(flight, kept: kept, api: api) }
+        }
+    }
+
+    /// `job`'s answer, told to `trace` as one line: request id, API, cache, status, milliseconds.
+    private func traced(_ name: String, _ job: () async throws(CallError) -> JSONValue) async throws(CallError) -> JSONValue {
+        guard let trace else { return try await job() }
         let start = ContinuousClock.now
         let milliseconds = { () -> Int in
             let elapsed = ContinuousClock.now - start
             return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         }
         do {
-            let answer = try await answer(name, params: params, timeout: timeout, cacheMode: cacheMode)
+            let answer = try await job()
             let cache = answer["stale"] == .bool(true) ? "stale" : answer["fromCache"] == .bool(true) ? "hit" : definitions.apis[name]?.cache == nil ? "none" : "miss"
-            let status = answer["status"].map { $0.jsonText } ?? "-"
-            trace("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(cache) status=\(status) \(milliseconds()) ms")
+            if answer["queued"] != .bool(true) {
+                trace("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(cache) status=\(answer["status"].map { $0.jsonText } ?? "-") \(milliseconds()) ms")
+            }
             return answer
         } catch {
             let status = error.details?["status"].map { $0.jsonText } ?? error.code
@@ -109,51 +177,15 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// The answer the cache can give `name` at once — fresh, or any kept one for `cache:
-    /// "only"` — nil when the call must go out (or wait behind the outbox). Params are checked
-    /// first, as for `call`.
-    public func keptAnswer(_ name: String, params: JSONValue, cacheMode: CacheMode = .default) throws(CallError) -> JSONValue? {
-        let prepared = try definitions.prepare(name, params: params)
-        guard cacheMode != .reload, let api = definitions.apis[name], let policy = api.cache, api.offline != .queue,
-              !outboxSender.outbox.holds(anyOf: apisByService[api.service] ?? []),
-              let kept = cache.entry(for: prepared.cacheKey, store: policy.store) else { return nil }
-        let age = now().timeIntervalSince(kept.stored)
-        guard cacheMode == .only || age >= 0 && age < policy.ttl else { return nil }
-        let answer = Self.marked(kept.answer, fromCache: true, stale: age >= policy.ttl || age < 0)
-        trace?("net \(answer["requestId"]?.stringValue ?? "-") \(name) cache=\(answer["stale"] == .bool(true) ? "stale" : "hit") status=\(answer["status"]?.jsonText ?? "-") 0 ms")
-        return answer
-    }
-
-    /// The answer of a call: kept (while fresh, or stale standing in for a failure), sent (after
-    /// what waits in the outbox for its service), or queued.
-    private func answer(_ name: String, params: JSONValue, timeout: Double?, cacheMode: CacheMode) async throws(CallError) -> JSONValue {
-        let prepared = try definitions.prepare(name, params: params)
-        guard let api = definitions.apis[name], let service = definitions.services[api.service] else {
-            throw CallError(code: "E_NO_SERVICE", message: "api.call: no API named \(DiagnosticText.quoted(name))")
-        }
-        let serviceAPIs = apisByService[api.service] ?? []
-        if cacheMode != .only, outboxSender.outbox.holds(anyOf: serviceAPIs) { _ = await outboxSender.flush() }
-        if api.offline == .queue {
-            return try await queueingCalls.run(for: api.service) { () async throws(CallError) -> JSONValue in
-                try await sendOrQueue(prepared, api: api, service: service, timeout: timeout, serviceAPIs: serviceAPIs)
-            }
-        }
-        guard let policy = api.cache else { return try await fly(prepared, api: api, service: service, timeout: timeout) }
-        let kept = cache.entry(for: prepared.cacheKey, store: policy.store)
-        let age = kept.map { now().timeIntervalSince($0.stored) }
-        if let kept, let age, cacheMode == .only || cacheMode == .default && age >= 0 && age < policy.ttl {
-            return Self.marked(kept.answer, fromCache: true, stale: age >= policy.ttl || age < 0)
-        }
-        if cacheMode == .only {
-            throw CallError(code: "E_OFFLINE", message: "\(name): nothing kept for these params, and cache \"only\" sends nothing")
-        }
+    /// The answer `flight` brings, kept when its API caches; when it fails, a kept answer
+    /// however old stands in if the API says `staleIfError` (not for a refusal).
+    private func land(_ flight: InFlightCalls.Flight, kept: AnswerCache.Entry?, api: APIDefinitions.API) async throws(CallError) -> JSONValue {
         do {
-            let answer = try await fly(prepared, api: api, service: service, timeout: timeout)
-            cache.keep(answer, for: prepared.cacheKey, store: policy.store, now: now())
+            let answer = try await flight.answer()
+            if let policy = api.cache { cache.keep(answer, for: flight.key, store: policy.store, now: now()) }
             return answer
         } catch {
-            // A kept answer, however old, stands in when the API says so (not for a refusal).
-            guard policy.staleIfError, let kept, ["E_OFFLINE", "E_TIMEOUT", "E_HTTP", "E_FAILED"].contains(error.code) else { throw error }
+            guard api.cache?.staleIfError == true, let kept, ["E_OFFLINE", "E_TIMEOUT", "E_HTTP", "E_FAILED"].contains(error.code) else { throw error }
             return Self.marked(kept.answer, fromCache: true, stale: true)
         }
     }
@@ -167,7 +199,7 @@ public final class APIClient: Sendable {
         let requestID = RequestSignature.freshNonce()
         if !outboxSender.outbox.holds(anyOf: serviceAPIs) {
             do {
-                return try await fly(prepared, api: api, service: service, timeout: timeout, requestID: requestID)
+                return try await board(prepared, api: api, service: service, timeout: timeout, requestID: requestID).answer()
             } catch where error.code == "E_OFFLINE" {
                 // Not reached: nothing was sent, so the call waits and goes later, once.
             }
@@ -193,15 +225,15 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Sends `prepared` under its API's in-flight policy: shared with an identical call in
-    /// flight (`dedupe`), refused while one is (`ignoreNew`), or cancelling it (`cancelPrevious`).
+    /// Boards `prepared` on its API's flights under the API's in-flight policy: shared with an
+    /// identical call in flight (`dedupe`), refused while one is (`ignoreNew`), or cancelling it
+    /// (`cancelPrevious`).
     /// - Parameter requestID: the call's id; a new one when nil.
-    private func fly(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
-                     timeout: Double?, requestID: String? = nil) async throws(CallError) -> JSONValue {
-        let flight = try flights.board(prepared, policy: api.inFlight) { [self] () async throws(CallError) -> JSONValue in
+    private func board(_ prepared: PreparedRequest, api: APIDefinitions.API, service: APIDefinitions.Service,
+                       timeout: Double?, requestID: String? = nil) throws(CallError) -> InFlightCalls.Flight {
+        try flights.board(prepared, policy: api.inFlight) { [self] () async throws(CallError) -> JSONValue in
             try await attempt(prepared, api: api, service: service, timeout: timeout, requestID: requestID ?? RequestSignature.freshNonce())
         }
-        return try await flight.answer()
     }
 
     /// Forgets the kept answers of the APIs `pattern` names (`items.list`, `shop.*`, `*`).

@@ -52,21 +52,27 @@ public enum BundleAPIs {
     /// benchmark with definitions of its own may call it directly).
     public static func register(_ client: APIClient, in services: ServiceRegistry) {
         let definitions = client.definitions
-        // A fresh kept answer comes back at once; the rest is sent. The client bounds each
+        // A fresh kept answer comes back at once, and the rest boards its flight at once, so
+        // in-flight policies see calls in the order scripts made them. The client bounds each
         // request by its service's timeout; the registry adds none.
         services.register(serviceName, permission: "api", summary: "calls an API the bundle declares",
                           timeout: nil) { (call: Call) throws -> ServiceRegistry.Answer<JSONValue> in
-            let mode = call.cache ?? .default
+            let start: APIClient.Start
             do throws(CallError) {
-                if let kept = try client.keptAnswer(call.name, params: call.params ?? .null, cacheMode: mode) { return .now(kept) }
+                start = try client.start(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: call.cache ?? .default)
             } catch {
                 throw serviceError(error)
             }
-            return .later {
-                do throws(CallError) {
-                    return try await client.call(call.name, params: call.params ?? .null, timeout: call.timeout, cacheMode: mode)
-                } catch {
-                    throw serviceError(error)
+            switch start {
+            case .answered(let answer):
+                return .now(answer)
+            case .pending(let job):
+                return .later {
+                    do throws(CallError) {
+                        return try await job()
+                    } catch {
+                        throw serviceError(error)
+                    }
                 }
             }
         }
