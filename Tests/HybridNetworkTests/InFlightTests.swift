@@ -53,6 +53,22 @@ final class InFlightTests: XCTestCase {
         XCTAssertEqual(counter.count, 2, "other params are another call")
     }
 
+    /// Calls are judged when they start, in the order they were made: a hundred started
+    /// together, however soon the answer comes, are one request.
+    func testAHundredDedupeCallsStartedTogetherAreOneRequest() async throws {
+        let counter = Counter()
+        let server = try server(counter, delay: 0)
+        defer { server.stop() }
+        let client = try client(policy: "dedupe", port: server.port)
+        var jobs: [@Sendable () async throws(CallError) -> JSONValue] = []
+        for _ in 0..<100 {
+            guard case .pending(let job) = try client.start("items.list", params: .null) else { return XCTFail("nothing is kept") }
+            jobs.append(job)
+        }
+        for job in jobs { _ = try await job() }
+        XCTAssertEqual(counter.lock.withLock { counter.count }, 1)
+    }
+
     func testIgnoreNewRefusesACallWhileOneIsInFlight() async throws {
         let counter = Counter()
         let server = try server(counter)
