@@ -54,10 +54,10 @@ final class InFlightTests: XCTestCase {
     }
 
     /// Calls are judged when they start, in the order they were made: a hundred started
-    /// together, however soon the answer comes, are one request.
+    /// together while the first is in flight are one request, though none is awaited yet.
     func testAHundredDedupeCallsStartedTogetherAreOneRequest() async throws {
         let counter = Counter()
-        let server = try server(counter, delay: 0)
+        let server = try server(counter)
         defer { server.stop() }
         let client = try client(policy: "dedupe", port: server.port)
         var jobs: [@Sendable () async throws(CallError) -> JSONValue] = []
