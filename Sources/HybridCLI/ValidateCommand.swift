@@ -62,26 +62,31 @@ struct ValidateCommand: ParsableCommand {
     }
 
     /// A bundle folder: its manifest and files, its API definitions, each of its screens (a component its scripts
-    /// register is known), then the syntax of every script in it.
+    /// register is known; its data blocks name declared APIs and registered reformers), then the syntax of every
+    /// script in it.
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
         let load = BundleFolder.open(folder)
         var lines = load.formattedDiagnostics
         var ok = load.passes
+        var apis: APIDefinitions?
         if let bundle = load.value, let relative = bundle.manifest.apis, let path = bundle.filePath(for: relative) {
-            let apis = APIDefinitions.load(contentsOf: path)
-            lines += apis.formattedDiagnostics
-            ok = ok && apis.passes
+            let loaded = APIDefinitions.load(contentsOf: path)
+            lines += loaded.formattedDiagnostics
+            ok = ok && loaded.passes
+            apis = loaded.value
         }
         let scripts = load.value?.scriptPaths ?? []
         let registered = ScriptCheck.registeredComponents(in: scripts)
+        let reformers = DataBlockCheck.registeredReformers(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }
             let screen = ScreenDocument.load(contentsOf: path)
             let known = zip(screen.diagnostics, screen.formattedDiagnostics).filter { diagnostic, _ in
                 !registered.contains { diagnostic.message.hasPrefix("unknown component \(DiagnosticText.quoted($0))") }
             }
-            lines += known.map(\.1)
-            ok = ok && screen.passes
+            let data = DataBlockCheck.problems(of: screen, apis: apis, reformers: reformers)
+            lines += (known + data).sorted { $0.0.offset < $1.0.offset }.map(\.1)
+            ok = ok && screen.passes && !data.contains { $0.0.severity == .error }
         }
         let syntax = ScriptCheck.syntaxErrors(in: scripts)
         return (lines + syntax, ok && syntax.isEmpty)

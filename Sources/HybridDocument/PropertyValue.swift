@@ -8,6 +8,12 @@ public struct ExpressionLocation: Sendable, Hashable {
     public var offset: Int
     /// JSON path of that string.
     public var path: String
+
+    /// The place at `offset`, JSON path `path`.
+    public init(offset: Int, path: String) {
+        self.offset = offset
+        self.path = path
+    }
 }
 
 /// A prop's value as written in the document: literal JSON, possibly with `@{…}` bindings

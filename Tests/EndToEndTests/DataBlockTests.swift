@@ -138,6 +138,24 @@ final class DataBlockTests: XCTestCase {
         ], result.standardError)
     }
 
+    /// In a bundle, validate knows the APIs and the scripts: a block naming no declared API is
+    /// an error, a reformer no script registers a warning.
+    func testValidateChecksBlocksAgainstTheBundlesAPIsAndReformers() throws {
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-data-bundle", [
+            "manifest.json": #"{"app": "data", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "apis": "apis.json", "permissions": ["api"]}"#,
+            "home.json": #"{"format": 1, "id": "home", "data": {"items": {"api": "items.lst", "reformer": "rowz"}}, "body": {"type": "text", "text": "x"}}"#,
+            "apis.json": #"{"services": {"shop": {"baseURL": "http://127.0.0.1:1/v1"}}, "apis": {"items.list": {"service": "shop", "path": "/items"}}}"#,
+            "main.js": "api.reformer('rows', (data) => data);",
+        ])
+        let result = try CommandRunner.hybrid(["validate", bundle.path])
+        XCTAssertEqual(result.status, 1)
+        let lines = result.standardError.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        XCTAssertEqual(lines, [
+            #"$.data.items.api: no API named "items.lst" in the bundle's apis file; did you mean "items.list"?"#,
+            #"$.data.items.reformer: warning: no script registers a reformer named "rowz" (api.reformer("rowz", fn)); did you mean "rows"?"#,
+        ], result.standardError)
+    }
+
     /// A screen closed while its block loads: the connection closes, nothing is reported, and
     /// the screen below is as it was.
     func testAScreenClosedMidLoadClosesItsConnection() throws {

@@ -11,12 +11,15 @@ final class InFlightCalls: Sendable {
     /// connection closes.
     final class Flight: Sendable {
         let key: String
+        /// Its number among the client's flights, by which it leaves the list when it lands.
+        let number: Int
         let task: Task<JSONValue, any Error>
         /// How many callers wait for the answer.
         private let waiting = Mutex(0)
 
-        init(key: String, task: Task<JSONValue, any Error>) {
+        init(key: String, number: Int, task: Task<JSONValue, any Error>) {
             self.key = key
+            self.number = number
             self.task = task
         }
 
@@ -40,15 +43,15 @@ final class InFlightCalls: Sendable {
         }
     }
 
-    /// Flights by API name.
-    private let flights = Mutex<[String: [Flight]]>([:])
+    /// Flights by API name, and the number of the last one made.
+    private let flights = Mutex<(byAPI: [String: [Flight]], lastNumber: Int)>(([:], 0))
 
     /// Cancels every call in flight of the APIs `matches` accepts (`api.cancel`).
     func cancel(where matches: (String) -> Bool) {
         flights.withLock { flights in
-            for (api, list) in flights where matches(api) {
+            for (api, list) in flights.byAPI where matches(api) {
                 list.forEach { $0.task.cancel() }
-                flights[api] = []
+                flights.byAPI[api] = []
             }
         }
     }
@@ -59,7 +62,7 @@ final class InFlightCalls: Sendable {
                send: @escaping @Sendable () async throws(CallError) -> JSONValue) throws(CallError) -> Flight {
         let api = prepared.api
         let decision: Result<Flight, CallError> = flights.withLock { flights in
-            let current = flights[api] ?? []
+            let current = flights.byAPI[api] ?? []
             switch policy {
             case .dedupe:
                 if let shared = current.first(where: { $0.key == prepared.cacheKey }) { return .success(shared) }
@@ -70,21 +73,21 @@ final class InFlightCalls: Sendable {
                 }
             case .cancelPrevious:
                 current.forEach { $0.task.cancel() }
-                flights[api] = []
+                flights.byAPI[api] = []
             case .parallel:
                 break
             }
-            let task = Task<JSONValue, any Error> { try await send() }
-            let flight = Flight(key: prepared.cacheKey, task: task)
-            flights[api, default: []].append(flight)
+            flights.lastNumber += 1
+            let number = flights.lastNumber
+            // Off the list once it lands, however it lands.
+            let task = Task<JSONValue, any Error> { [weak self] in
+                defer { self?.flights.withLock { $0.byAPI[api]?.removeAll { $0.number == number } } }
+                return try await send()
+            }
+            let flight = Flight(key: prepared.cacheKey, number: number, task: task)
+            flights.byAPI[api, default: []].append(flight)
             return .success(flight)
         }
-        let flight = try decision.get()
-        // Off the list once it lands, however it lands.
-        Task { [weak self] in
-            _ = try? await flight.task.value
-            self?.flights.withLock { flights in flights[api]?.removeAll { $0 === flight } }
-        }
-        return flight
+        return try decision.get()
     }
 }

@@ -18,12 +18,19 @@ public struct DataBlock: Sendable {
     public var source: Source
     /// Its params, with bindings: a change of their value loads it again.
     public var params: PropertyValue
+    /// Where its `api` (or `sql`) and its `reformer` are written, for problems found once the
+    /// bundle is known (`hybrid validate`: an API its definitions lack).
+    public var sourceLocation: ExpressionLocation?
+    public var reformerLocation: ExpressionLocation?
 
     /// A block kept at `name`, loading from `source` with `params`.
-    public init(name: String, source: Source, params: PropertyValue) {
+    public init(name: String, source: Source, params: PropertyValue,
+                sourceLocation: ExpressionLocation? = nil, reformerLocation: ExpressionLocation? = nil) {
         self.name = name
         self.source = source
         self.params = params
+        self.sourceLocation = sourceLocation
+        self.reformerLocation = reformerLocation
     }
 }
 
@@ -65,7 +72,8 @@ extension DocumentDecoder {
                 inKey("params") { $0.report("expected an object of params by name", at: json["params"]!.offset) }
             }
             let reformer = json["reformer"].flatMap { member in inKey("reformer") { $0.plainString(member) } }
-            return DataBlock(name: name, source: .api(name: apiName, reformer: reformer), params: params)
+            return DataBlock(name: name, source: .api(name: apiName, reformer: reformer), params: params,
+                             sourceLocation: location(of: api, at: "api"), reformerLocation: json["reformer"].map { location(of: $0, at: "reformer") })
         case (nil, let sql?):
             guard let query = inKey("sql", { $0.plainString(sql) }) else { return nil }
             if let reformer = json["reformer"] {
@@ -73,7 +81,7 @@ extension DocumentDecoder {
             }
             inKey("sql") { $0.report("an \"sql\" block needs the database (SPEC §7.3), which this runtime does not have yet; it shows status \"error\"",
                                      at: sql.offset, severity: .warning) }
-            return DataBlock(name: name, source: .sql(query), params: params)
+            return DataBlock(name: name, source: .sql(query), params: params, sourceLocation: location(of: sql, at: "sql"))
         case (.some, .some):
             report("a data block has \"api\" or \"sql\", not both", at: json.offset)
             return nil
@@ -81,5 +89,9 @@ extension DocumentDecoder {
             report("missing required field \"api\" (or \"sql\") for a data block", at: json.offset)
             return nil
         }
+    }
+
+    private mutating func location(of json: SourceJSON, at key: String) -> ExpressionLocation {
+        inKey(key) { ExpressionLocation(offset: json.offset, path: $0.path.description) }
     }
 }
