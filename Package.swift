@@ -101,7 +101,7 @@ let package = Package(
             "HybridTerm", "HybridServer", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "HybridBench", dependencies: ["HybridTerm"]),
+        .executableTarget(name: "HybridBench", dependencies: ["HybridTerm", "HybridHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // Fuzz targets for every parser of outside input; `hybrid-fuzz` replays inputs, or
         // (built by scripts/fuzz.sh) runs libFuzzer on them.
         .target(name: "HybridFuzz", dependencies: ["HybridJSON", "HybridExpressions", "HybridWidgets", "HybridBundles", "HybridNetwork"]),

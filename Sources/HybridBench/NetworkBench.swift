@@ -1,5 +1,9 @@
 import Foundation
+import HybridHTTP
+import AsyncHTTPClient
+import NIOCore
 import HybridTerm
+import Synchronization
 
 /// The network layer's figures (BENCHMARKS.md), each against a reference measured in the same
 /// run: a cache hit through `api.call` against `hybrid.call` of a sync service answering the
@@ -52,6 +56,23 @@ enum NetworkBench {
         if let reference = python.isEmpty ? nil : python[python.count / 2] * 1000 {
             print("  cache miss, loopback server, awaited       \(format(miss)) µs  (\(String(format: "%.2f", miss / reference))x Python http.client on the same server: \(format(reference)) µs)")
         }
+        // Where a miss goes: the client called from Swift, and the transport alone.
+        let url = URL(string: "http://127.0.0.1:\(port)/items")!
+        let fromSwift = inTask(200, runs: 5) { _ = try? await client.call("items.fresh", params: .null) }
+        let transport = inTask(200, runs: 5) {
+            let request = HTTPTransport.Request(url: url, headers: [("Accept", "application/json")], timeout: .seconds(10), bodyLimit: 1 << 20)
+            _ = try? await HTTPTransport.shared.send(request)
+        }
+        print("    of which APIClient.call from Swift       \(format(fromSwift)) µs")
+        print("    of which HTTPTransport.send              \(format(transport)) µs")
+        let raw = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let rawTime = inTask(200, runs: 5) {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.headers.add(name: "Accept", value: "application/json")
+            if let response = try? await raw.execute(request, timeout: .seconds(10)) { _ = try? await response.body.collect(upTo: 1 << 20) }
+        }
+        try? raw.syncShutdown()
+        print("    raw AsyncHTTPClient execute + collect    \(format(rawTime)) µs  (the client under HTTPTransport, alone)")
 
         _ = Python.output(["scripts/bench-http.py", "count", String(port)])
         let rounds = 5
@@ -62,6 +83,26 @@ enum NetworkBench {
         // `measure` warms up with as many rounds as it measures.
         let requests = Python.output(["scripts/bench-http.py", "count", String(port)]) ?? "?"
         print("  100 concurrent calls of a dedupe API       \(String(format: "%8.3f", together)) ms  (\(requests) requests for \(2 * rounds) rounds of 100 calls)")
+    }
+
+    /// The median over `runs` of the mean microseconds of `count` sequential awaits of `body`,
+    /// timed inside one task (no hop between them).
+    private static func inTask(_ count: Int, runs: Int, _ body: @escaping @Sendable () async -> Void) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs + 1 {
+            let done = DispatchSemaphore(value: 0)
+            let elapsed = Mutex(0.0)
+            Task {
+                let start = ContinuousClock.now
+                for _ in 0..<count { await body() }
+                let time = ContinuousClock.now - start
+                elapsed.withLock { $0 = Double(time.components.seconds) * 1e6 + Double(time.components.attoseconds) / 1e12 }
+                done.signal()
+            }
+            done.wait()
+            samples.append(elapsed.withLock { $0 } / Double(count))
+        }
+        return samples.dropFirst().sorted()[runs / 2]
     }
 
     private static func format(_ microseconds: Double) -> String {

@@ -56,22 +56,22 @@ public struct HTTPTransport: Sendable {
     public func send(_ request: Request, receiver: @escaping @Sendable (Head) throws -> (any BodySink)?) async throws -> Head {
         try Self.validate(request)
         let received = NIOLockedValueBox(0)
+        let timedOut = NIOLockedValueBox(false)
+        // The exchange runs as a task of its own, so the deadline can end it (its connection
+        // closed) without cancelling the caller, which may go on (to try again, say). One NIO
+        // timer keeps the deadline: cheaper than a task sleeping beside it.
+        let exchange = Task { try await self.exchange(request, received: received, receiver: receiver) }
+        let deadline = HTTPClient.defaultEventLoopGroup.any().scheduleTask(deadline: Self.nioDeadline(request.deadline)) {
+            timedOut.withLockedValue { $0 = true }
+            exchange.cancel()
+        }
+        defer { deadline.cancel() }
         do {
-            return try await withThrowingTaskGroup(of: Head?.self) { group in
-                group.addTask { try await exchange(request, received: received, receiver: receiver) }
-                group.addTask {
-                    try await Task.sleep(until: request.deadline, clock: .continuous)
-                    return nil
-                }
-                // Whichever ends first ends the other: a cancelled exchange closes its connection.
-                defer { group.cancelAll() }
-                guard let head = try await group.next() ?? nil else {
-                    throw Failure.timedOut(received: received.withLockedValue { $0 })
-                }
-                return head
-            }
-        } catch is CancellationError {
-            throw Failure.cancelled
+            return try await withTaskCancellationHandler { try await exchange.value } onCancel: { exchange.cancel() }
+        } catch {
+            if timedOut.withLockedValue({ $0 }) { throw Failure.timedOut(received: received.withLockedValue { $0 }) }
+            if error is CancellationError || Task.isCancelled { throw Failure.cancelled }
+            throw error
         }
     }
 
