@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HybridBundles
+import HybridJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -100,6 +101,6 @@ enum FolderListing {
 
     /// The SHA-256 of `bytes` as lowercase hex.
     static func sha256(_ bytes: [UInt8]) -> String {
-        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+        HexDigits.lowercase(SHA256.hash(data: bytes))
     }
 }

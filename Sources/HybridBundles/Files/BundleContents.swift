@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HybridFiles
+import HybridJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,11 +103,11 @@ enum BundleContents {
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             size += count
         }
-        return BundleManifest.FileEntry(sha256: Digest.hex(hasher.finalize()), size: size)
+        return BundleManifest.FileEntry(sha256: HexDigits.lowercase(hasher.finalize()), size: size)
     }
 
     /// The SHA-256 of bytes in memory, as lowercase hex.
     static func sha256(_ bytes: [UInt8]) -> String {
-        Digest.hex(SHA256.hash(data: bytes))
+        HexDigits.lowercase(SHA256.hash(data: bytes))
     }
 }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import HybridFiles
+import HybridJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -151,7 +152,7 @@ public struct BundlePublicKey: Sendable, Hashable {
 
     /// The key id of raw public key bytes.
     public static func keyId(of rawBytes: [UInt8]) -> String {
-        String(Digest.hex(SHA256.hash(data: rawBytes)).prefix(16))
+        String(HexDigits.lowercase(SHA256.hash(data: rawBytes)).prefix(16))
     }
 }
 
@@ -199,18 +200,5 @@ enum KeyFile {
             unlink(path)
             throw BundleKeyError("\(path): cannot write the key file")
         }
-    }
-}
-
-/// Hexadecimal text of digests.
-enum Digest {
-    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -251,7 +251,7 @@ public struct BundleVerifier: Sendable {
             case .consumer: throw BundleError(.cannotWrite, file: name, "cannot write it to the staging folder")
             }
         }
-        return BundleManifest.FileEntry(sha256: Digest.hex(hasher.finalize()), size: size)
+        return BundleManifest.FileEntry(sha256: HexDigits.lowercase(hasher.finalize()), size: size)
     }
 
     private struct WriteFailed: Error {}

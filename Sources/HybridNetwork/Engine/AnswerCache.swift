@@ -67,7 +67,7 @@ public final class AnswerCache: Sendable {
     }
 
     private func path(for key: String) -> String? {
-        folder.map { FileSystem.join($0, RequestSignature.hex(SHA256.hash(data: Array(key.utf8))) + ".json") }
+        folder.map { FileSystem.join($0, HexDigits.lowercase(SHA256.hash(data: Array(key.utf8))) + ".json") }
     }
 
     private static func seconds(_ value: JSONValue?) -> Double? {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HybridJSON
 
 /// The signature of a request to a service with `sign` (SPEC §7.1), written so a server in any
 /// language can check it from the SPEC alone: HMAC-SHA256 under the host's secret of
@@ -26,21 +27,17 @@ public struct RequestSignature: Sendable, Equatable {
         let text = Self.signedText(method: request.method, path: request.sentPath, query: request.queryText, body: request.body ?? [],
                                    timestamp: timestamp, nonce: nonce)
         let code = HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: SymmetricKey(data: Array(secret.utf8)))
-        signature = Self.hex(code)
+        signature = HexDigits.lowercase(code)
     }
 
     /// `METHOD\nPATH\nQUERY\nBODYHASH\nTIMESTAMP\nNONCE`.
     static func signedText(method: String, path: String, query: String, body: [UInt8], timestamp: Int, nonce: String) -> String {
-        [method, path, query, hex(SHA256.hash(data: body)), String(timestamp), nonce].joined(separator: "\n")
+        [method, path, query, HexDigits.lowercase(SHA256.hash(data: body)), String(timestamp), nonce].joined(separator: "\n")
     }
 
     /// 16 random bytes as 32 lowercase hex digits.
     public static func freshNonce() -> String {
         var generator = SystemRandomNumberGenerator()
-        return hex((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-    }
-
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        return HexDigits.lowercase((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }
