@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Layer 0: values and text, and files.
@@ -45,6 +46,10 @@ let package = Package(
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
         .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", "HybridHTTP", .product(name: "Crypto", package: "swift-crypto")]),
+        // The data layer's database half (SPEC §7.3): one SQLite file per app through GRDB.
+        .target(name: "HybridDatabase", dependencies: [
+            "HybridJSON", "HybridFiles", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // HTTP for the whole process: one shared AsyncHTTPClient behind a small transport
         // (deadline, body cap, redirects checked hop by hop, errors in words).
         .target(name: "HybridHTTP", dependencies: [
@@ -138,6 +143,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
+        .testTarget(name: "HybridDatabaseTests", dependencies: ["HybridDatabase", "HybridJSON", "TestSupport"]),
         .testTarget(name: "HybridNetworkTests", dependencies: ["HybridNetwork", "HybridJSON", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"], exclude: ["Goldens"]),
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and running HybridTerm needs, only when it is missing (idempotent):
-# JavaScriptCore's development files and pkg-config, from Debian. (The tests need more:
+# JavaScriptCore's and SQLite's development files and pkg-config, from Debian. (The tests need more:
 # scripts/setup-tests.sh.)
 set -euo pipefail
 
@@ -13,8 +13,13 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 
-if ! pkg-config --exists javascriptcoregtk-4.1 2>/dev/null; then
-    echo "setup: installing libjavascriptcoregtk-4.1-dev (JavaScriptCore) with apt" >&2
+# JavaScriptCore for scripts, SQLite for apps' databases (GRDB builds on the system's).
+missing=()
+pkg-config --exists javascriptcoregtk-4.1 2>/dev/null || missing+=(libjavascriptcoregtk-4.1-dev)
+pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]} with apt" >&2
     as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq libjavascriptcoregtk-4.1-dev pkg-config >/dev/null
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" pkg-config >/dev/null
 fi

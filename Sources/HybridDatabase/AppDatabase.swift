@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+import HybridFiles
+import HybridJSON
+
+/// One app's SQLite database (SPEC §7.3) through GRDB: statements with bound params only,
+/// rows as JSON objects by column name (`SQLValues`), SQLite's refusals as `SQLError`s. One
+/// connection, serialized by GRDB's `DatabaseQueue`, so scripts and the host share it.
+public final class AppDatabase: Sendable {
+    /// The file it lives in.
+    public let path: String
+    let queue: DatabaseQueue
+
+    /// The database in the file at `path` (made, with its folder, when missing).
+    public init(path: String) throws(SQLError) {
+        self.path = path
+        do {
+            try FileSystem.createFolder(FileSystem.parentFolder(of: path))
+            queue = try DatabaseQueue(path: path)
+        } catch let error as DatabaseError {
+            throw SQLError(error)
+        } catch {
+            throw SQLError("\(path): cannot open the database: \(error)")
+        }
+    }
+
+    /// The database of `app`: `app.sqlite` in its data folder (`AppDataFolder`).
+    public static func forApp(_ app: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SQLError) -> AppDatabase {
+        guard let folder = AppDataFolder.path(for: app, environment: environment) else {
+            throw SQLError("the app name \"\(app)\" is not a plain folder name, so it has no database")
+        }
+        return try AppDatabase(path: FileSystem.join(folder, "app.sqlite"))
+    }
+
+    /// The rows `sql` gives with `params` (an array for `?`, an object for `:name`).
+    public func query(_ sql: String, params: JSONValue = .null) throws(SQLError) -> [JSONValue] {
+        try run { db in try Self.query(sql, params: params, in: db) }
+    }
+
+    /// Runs `sql` with `params`: `{changes, lastInsertRowId}`.
+    public func exec(_ sql: String, params: JSONValue = .null) throws(SQLError) -> JSONValue {
+        try run { db in try Self.exec(sql, params: params, in: db) }
+    }
+
+    /// Runs `sql` once per params of `paramsList`, all in one transaction (none if one fails):
+    /// `{changes}`.
+    public func batch(_ sql: String, paramsList: [JSONValue]) throws(SQLError) -> JSONValue {
+        try transaction { db in
+            let statement = try db.makeStatement(sql: sql)
+            var changes = 0
+            for (index, params) in paramsList.enumerated() {
+                do {
+                    try statement.execute(arguments: try SQLValues.arguments(params))
+                } catch {
+                    throw SQLError("params \(index): " + Self.sqlError(error).message, statement: sql)
+                }
+                changes += db.changesCount
+            }
+            return .object(JSONObject([("changes", .integer(changes))]))
+        }
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    public func transaction<Value>(_ body: (Database) throws -> Value) throws(SQLError) -> Value {
+        do {
+            var value: Value?
+            try queue.inTransaction { db in
+                value = try body(db)
+                return .commit
+            }
+            // `inTransaction` commits only after `body` gave a value.
+            return value!
+        } catch {
+            throw Self.sqlError(error)
+        }
+    }
+
+    /// The rows of `sql` inside a transaction `db` (`db.transaction`'s `tx.query`).
+    public static func query(_ sql: String, params: JSONValue, in db: Database) throws -> [JSONValue] {
+        try Row.fetchAll(db, sql: sql, arguments: SQLValues.arguments(params)).map(SQLValues.object)
+    }
+
+    /// `sql` run inside a transaction `db` (`tx.exec`): `{changes, lastInsertRowId}`.
+    public static func exec(_ sql: String, params: JSONValue, in db: Database) throws -> JSONValue {
+        try db.execute(sql: sql, arguments: SQLValues.arguments(params))
+        return .object(JSONObject([("changes", .integer(db.changesCount)), ("lastInsertRowId", SQLValues.json(db.lastInsertedRowID.databaseValue))]))
+    }
+
+    /// Copies the whole database into the file at `path` (replaced), consistently.
+    public func copy(to path: String) throws(SQLError) {
+        do {
+            if FileSystem.exists(path) { _ = unlink(path) }
+            let destination = try DatabaseQueue(path: path)
+            try queue.backup(to: destination)
+        } catch {
+            throw Self.sqlError(error)
+        }
+    }
+
+    /// Replaces the whole database with the copy in the file at `path`.
+    public func restore(from path: String) throws(SQLError) {
+        do {
+            let source = try DatabaseQueue(path: path)
+            try source.backup(to: queue)
+        } catch {
+            throw Self.sqlError(error)
+        }
+    }
+
+    /// Runs `body` on the connection, each statement its own transaction.
+    private func run<Value>(_ body: (Database) throws -> Value) throws(SQLError) -> Value {
+        do {
+            return try queue.writeWithoutTransaction(body)
+        } catch {
+            throw Self.sqlError(error)
+        }
+    }
+
+    static func sqlError(_ error: any Error) -> SQLError {
+        switch error {
+        case let error as SQLError: return error
+        case let error as DatabaseError: return SQLError(error)
+        default: return SQLError("\(error)")
+        }
+    }
+}

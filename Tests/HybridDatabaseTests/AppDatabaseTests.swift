@@ -1,0 +1,67 @@
+import Foundation
+@testable import HybridDatabase
+import HybridJSON
+import TestSupport
+import XCTest
+
+/// One app's database (SPEC §7.3): values round-trip with §7.3's mapping, params are always
+/// bound, SQLite's refusals come back in its words, a batch is one transaction.
+final class AppDatabaseTests: XCTestCase {
+    func json(_ text: String) throws -> JSONValue { try JSONParser.parse(Array(text.utf8)).plain }
+
+    func database() throws -> AppDatabase {
+        let folder = try TemporaryDirectory("app-database")
+        addTeardownBlock { _ = folder }
+        return try AppDatabase(path: folder.url.appendingPathComponent("data/app.sqlite").path)
+    }
+
+    func testEveryTypeRoundTripsAndBigIntegersAreNotRounded() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n)")
+        let inserted = try db.exec("INSERT INTO t VALUES (?, ?, ?, ?, ?)", params: try json(#"[42, 2.5, "tea ☕", {"$bytes": "AAEC/w=="}, null]"#))
+        XCTAssertEqual(inserted, try json(#"{"changes": 1, "lastInsertRowId": 1}"#))
+        _ = try db.exec("INSERT INTO t (i) VALUES (9007199254740993)")
+        _ = try db.exec("INSERT INTO t (i) VALUES (:i)", params: try json(#"{"i": -9007199254740992}"#))
+        let rows = try db.query("SELECT * FROM t ORDER BY rowid")
+        XCTAssertEqual(rows[0], try json(#"{"i": 42, "r": 2.5, "s": "tea ☕", "b": {"$bytes": "AAEC/w=="}, "n": null}"#))
+        XCTAssertEqual(rows[1]["i"], .string("9007199254740993"), "past 2^53 an integer comes as a string, never rounded")
+        XCTAssertEqual(rows[2]["i"], .integer(-9007199254740992))
+    }
+
+    func testAQuoteLadenParamStaysLiteral() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE notes (title TEXT)")
+        let title = "'); DROP TABLE notes; --"
+        _ = try db.exec("INSERT INTO notes VALUES (?)", params: .array([.string(title)]))
+        XCTAssertEqual(try db.query("SELECT title FROM notes"), [.object(JSONObject([("title", .string(title))]))])
+    }
+
+    func testSQLiteRefusalsComeInItsWordsAndABatchIsOneTransaction() throws {
+        let db = try database()
+        XCTAssertThrowsError(try db.query("SELEC 1")) { error in
+            XCTAssertEqual((error as? SQLError)?.message, #"near "SELEC": syntax error"#)
+        }
+        _ = try db.exec("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        XCTAssertEqual(try db.batch("INSERT INTO items (name) VALUES (?)", paramsList: [.array([.string("a")]), .array([.string("b")])]),
+                       try json(#"{"changes": 2}"#))
+        XCTAssertThrowsError(try db.batch("INSERT INTO items (name) VALUES (?)", paramsList: [.array([.string("c")]), .array([.null])])) { error in
+            XCTAssertEqual((error as? SQLError)?.message, "params 1: NOT NULL constraint failed: items.name")
+        }
+        XCTAssertEqual(try db.query("SELECT count(*) AS n FROM items"), [try json(#"{"n": 2}"#)], "the failed batch left nothing")
+        XCTAssertThrowsError(try db.exec("INSERT INTO items (name) VALUES (?)", params: try json(#"[[1]]"#))) { error in
+            XCTAssertEqual((error as? SQLError)?.message, "param $[0]: an array cannot be bound (SQLite takes numbers, strings, null and Uint8Array)")
+        }
+    }
+
+    func testACopyRestoresTheDatabaseAsItWas() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE items (name TEXT)")
+        _ = try db.exec("INSERT INTO items VALUES ('kept')")
+        let copy = db.path + ".before-2.0.0"
+        try db.copy(to: copy)
+        _ = try db.exec("DELETE FROM items")
+        _ = try db.exec("ALTER TABLE items ADD COLUMN tag TEXT")
+        try db.restore(from: copy)
+        XCTAssertEqual(try db.query("SELECT * FROM items"), [try json(#"{"name": "kept"}"#)])
+    }
+}
