@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "HybridRuntime", dependencies: [
             "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument", "HybridLayout",
             "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridBridge",
-            "HybridBundles", "HybridNetwork",
+            "HybridBundles", "HybridNetwork", "HybridDatabase",
         ]),
         // `hybrid serve`: bundles over HTTP for development (Hummingbird); kept out of HybridTerm
         // so a host app does not pull in an HTTP server.
@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "HybridTerm", dependencies: [
             "HybridJSON", "HybridFiles", "HybridExpressions", "HybridCells", "HybridDocument",
             "HybridLayout", "HybridTerminal", "HybridWidgets", "HybridJavaScript", "HybridServices",
-            "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime", "HybridNetwork",
+            "HybridEventLoop", "HybridBridge", "HybridBundles", "HybridRuntime", "HybridNetwork", "HybridDatabase",
         ]),
         // A library, not a program: what every program that runs apps shares (`hybrid run`, shop-demo):
         // run options, the terminal-or-headless runner, exit statuses. The `hybrid` program itself is HybridCLI.

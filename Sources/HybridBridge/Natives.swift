@@ -91,7 +91,7 @@ enum PreludeEntryPoint: String, CaseIterable {
     /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
     case forgetFields
     /// `serviceError(site, code, message, details?)`: a service error located where `site` (an
-    /// `Error`) was made; not for Swift, handed on to api.js.
+    /// `Error`) was made; not for Swift, handed on to api.js and db.js.
     case serviceError
 }
 

@@ -92,7 +92,7 @@ public final class ScriptRuntime: @unchecked Sendable {
     public var failureCount: Int { entries.failureCount }
 
     /// The patch table first (the prelude consults it), then the prelude; each hands back the
-    /// functions Swift calls into it. Then the `api` global, on top of the prelude.
+    /// functions Swift calls into it. Then the `api` and `db` globals, on top of the prelude.
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
@@ -112,6 +112,7 @@ public final class ScriptRuntime: @unchecked Sendable {
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
+            _ = try Self.run(.db, in: context, with: [native, prelude[.serviceError]])
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }

@@ -61,7 +61,7 @@ struct ValidateCommand: ParsableCommand {
         (load.formattedDiagnostics, load.passes)
     }
 
-    /// A bundle folder: its manifest and files, its API definitions, each of its screens (a component its scripts
+    /// A bundle folder: its manifest and files, its API definitions, its migrations' names, each of its screens (a component its scripts
     /// register is known; its data blocks name declared APIs and registered reformers), then the syntax of every
     /// script in it.
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
@@ -74,6 +74,12 @@ struct ValidateCommand: ParsableCommand {
             lines += loaded.formattedDiagnostics
             ok = ok && loaded.passes
             apis = loaded.value
+        }
+        if let bundle = load.value, let relative = bundle.manifest.database?.migrations {
+            let problems = bundle.filePath(for: relative).map { MigrationFiles(folder: $0).problems }
+                ?? ["\(bundle.path): the migrations folder \"\(relative)\" is not a usable path"]
+            lines += problems
+            ok = ok && problems.isEmpty
         }
         let scripts = load.value?.scriptPaths ?? []
         let registered = ScriptCheck.registeredComponents(in: scripts)

@@ -4,7 +4,7 @@ import HybridJSON
 
 /// Values between SQLite and JSON (SPEC §7.3): INTEGER is a number, or a string beyond ±2^53
 /// where a number would round; REAL a number; TEXT a string; NULL null; BLOB the object
-/// `{"$bytes": BASE64}`, which the script side turns into a `Uint8Array` (and back).
+/// `{"$bytes": [BYTE, …]}`, which the script side turns into a `Uint8Array` (and back).
 public enum SQLValues {
     /// The largest integer a JavaScript number holds exactly.
     public static let exactIntegerLimit: Int64 = 1 << 53
@@ -19,7 +19,7 @@ public enum SQLValues {
             return abs(integer) <= exactIntegerLimit ? .integer(Int(integer)) : .string(String(integer))
         case .double(let number): return number.isFinite ? .number(number) : .null
         case .string(let text): return .string(text)
-        case .blob(let data): return .object(JSONObject([(bytesKey, .string(data.base64EncodedString()))]))
+        case .blob(let data): return .object(JSONObject([(bytesKey, .array(data.map { .integer(Int($0)) }))]))
         }
     }
 
@@ -33,7 +33,17 @@ public enum SQLValues {
         case .number(let number): return number.databaseValue
         case .string(let text): return text.databaseValue
         case .object(let object):
-            if object.keys.count == 1, case .string(let base64)? = object[bytesKey], let data = Data(base64Encoded: base64) { return data.databaseValue }
+            if object.keys.count == 1, case .array(let items)? = object[bytesKey] {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(items.count)
+                for item in items {
+                    guard case .integer(let byte) = item, let value = UInt8(exactly: byte) else {
+                        throw SQLError("param \(place): bytes are integers from 0 to 255")
+                    }
+                    bytes.append(value)
+                }
+                return Data(bytes).databaseValue
+            }
             throw SQLError("param \(place): an object cannot be bound (SQLite takes numbers, strings, null and Uint8Array)")
         case .array:
             throw SQLError("param \(place): an array cannot be bound (SQLite takes numbers, strings, null and Uint8Array)")

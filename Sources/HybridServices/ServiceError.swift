@@ -22,6 +22,8 @@ public struct ServiceError: Error, Equatable, Sendable, CustomStringConvertible 
         case cancelled = "E_CANCELLED"
         /// A call of the same API is in flight and the API refuses another (`ignoreNew`).
         case duplicate = "E_DUPLICATE"
+        /// SQLite refused a statement or could not run it (SPEC §7.3).
+        case sql = "E_SQL"
     }
 
     /// What kind of failure.

@@ -2,6 +2,7 @@
 @_exported import HybridBridge
 @_exported import HybridBundles
 @_exported import HybridCells
+@_exported import HybridDatabase
 @_exported import HybridDocument
 @_exported import HybridEventLoop
 @_exported import HybridExpressions

@@ -39,6 +39,8 @@ public struct BundleManifest: Sendable, Hashable {
     public var apis: String?
     /// The app store's first value (SPEC §3), an object; `{}` when the manifest has none.
     public var store: JSONObject
+    /// The app's database (SPEC §7.3), when the manifest declares it.
+    public var database: Database?
     /// Bundle path → expected digest and size; `nil` when the manifest has no `files` (a
     /// development bundle; required once signed bundles arrive).
     public var files: [String: FileEntry]?
@@ -47,7 +49,8 @@ public struct BundleManifest: Sendable, Hashable {
     public init(
         app: String, version: SemanticVersion, runtime: VersionRequirement? = nil, entry: String? = nil,
         start: String, startScreen: String? = nil, screens: [String: String], patches: [String] = [],
-        permissions: [String] = [], apis: String? = nil, store: JSONObject = JSONObject(), files: [String: FileEntry]? = nil
+        permissions: [String] = [], apis: String? = nil, store: JSONObject = JSONObject(), database: Database? = nil,
+        files: [String: FileEntry]? = nil
     ) {
         self.app = app
         self.version = version
@@ -60,11 +63,22 @@ public struct BundleManifest: Sendable, Hashable {
         self.permissions = permissions
         self.apis = apis
         self.store = store
+        self.database = database
         self.files = files
     }
 
+    /// `database` (SPEC §7.3): where the bundle's migrations are.
+    public struct Database: Sendable, Hashable {
+        /// The bundle path of the folder of `NNNN-name.sql` migrations, when there are any.
+        public var migrations: String?
+
+        public init(migrations: String? = nil) {
+            self.migrations = migrations
+        }
+    }
+
     /// The top-level fields a manifest may have (`$schema` lets editors find the schema).
-    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "apis", "store", "files"]
+    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "apis", "store", "database", "files"]
 }
 
 /// A file path named in a manifest and where it is written.

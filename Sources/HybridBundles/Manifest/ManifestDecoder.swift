@@ -31,6 +31,7 @@ struct ManifestDecoder: LocatingDecoder {
         let permissions = json["permissions"].flatMap { value in inKey("permissions") { $0.permissions(value) } } ?? []
         let apis = json["apis"].flatMap { value in inKey("apis") { $0.filePath(value, suffix: ".json", kind: "a .json file of API definitions") } }
         let store = json["store"].flatMap { value in inKey("store") { $0.store(value) } } ?? JSONObject()
+        let database = json["database"].flatMap { value in inKey("database") { $0.database(value) } }
         let files = json["files"].flatMap { value in inKey("files") { $0.files(value) } }
 
         // `start` must open one of this bundle's screens; checked once both are known.
@@ -47,7 +48,7 @@ struct ManifestDecoder: LocatingDecoder {
         guard let app, let version, let start, let screens else { return nil }
         return BundleManifest(
             app: app, version: version, runtime: runtime, entry: entry, start: start.text, startScreen: start.screen,
-            screens: screens, patches: patches, permissions: permissions, apis: apis, store: store, files: files
+            screens: screens, patches: patches, permissions: permissions, apis: apis, store: store, database: database, files: files
         )
     }
 
@@ -145,6 +146,16 @@ struct ManifestDecoder: LocatingDecoder {
             return nil
         }
         return file
+    }
+
+    /// `database`: `{"migrations": "FOLDER"}`, a bundle path.
+    private mutating func database(_ json: SourceJSON) -> BundleManifest.Database? {
+        guard let members = json.members else {
+            report("expected an object like {\"migrations\": \"data/migrations\"}, got \(json.kindDescription)", at: json.offset)
+            return nil
+        }
+        checkFields(members, allowed: ["migrations"], owner: "\"database\"")
+        return BundleManifest.Database(migrations: optional(json, "migrations") { $0.bundlePath($1) })
     }
 
     private mutating func patches(_ json: SourceJSON) -> [String]? {

@@ -204,6 +204,7 @@ extension HybridApp {
                                     guard let app = self else { return }
                                     app.loop.post { app.log(line) }
                                 }, in: services)
+        try BundleDatabase.register(for: folder, in: services)
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError

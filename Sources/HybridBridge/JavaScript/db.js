@@ -1,0 +1,119 @@
+// SPEC §7.3's db global: the app's SQLite database, through the host's db.* services (sync:
+// SQLite answers at once, in the order scripts ask). Evaluated once per context, after the
+// prelude, which hands over its `serviceError` so an E_SQL points at the calling line.
+//
+// Values cross as JSON: a BLOB travels as {"$bytes": [BYTE, …]} and is a Uint8Array here, an
+// INTEGER past ±2^53 comes as a string rather than a rounded number.
+(function (native, serviceError) {
+  'use strict';
+  const global = globalThis;
+
+  const BYTES = '$bytes';
+  function encode(value) {
+    if (value instanceof Uint8Array) return { [BYTES]: Array.from(value) };
+    if (value === undefined) return null;
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    return value;
+  }
+  function encodeParams(params) {
+    if (params === undefined || params === null) return null;
+    if (Array.isArray(params)) return params.map(encode);
+    if (typeof params === 'object') {
+      const out = {};
+      for (const key of Object.keys(params)) out[key] = encode(params[key]);
+      return out;
+    }
+    throw new TypeError('db: params are an array (for ?) or an object (for :name)');
+  }
+  function decodeRow(row) {
+    for (const key of Object.keys(row)) {
+      const value = row[key];
+      if (value !== null && typeof value === 'object' && Array.isArray(value[BYTES])) row[key] = Uint8Array.from(value[BYTES]);
+    }
+    return row;
+  }
+  const call = (service, message) => hybrid.callSync(service, message);
+
+  // A quoted SQL identifier: a table or column name as written, whatever it holds.
+  const ident = (name) => `"${String(name).replace(/"/g, '""')}"`;
+
+  function table(name) {
+    const quoted = ident(name);
+    let keys = null;
+    // The primary key's columns (rowid when the table declares none), asked once.
+    const primaryKey = () => {
+      if (keys !== null) return keys;
+      const info = db.query(`PRAGMA table_info(${quoted})`);
+      if (info.length === 0) throw serviceError(new Error(), 'E_SQL', `db.table(${JSON.stringify(String(name))}): no such table`);
+      keys = info.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk).map((column) => column.name);
+      if (keys.length === 0) keys = ['rowid'];
+      return keys;
+    };
+    const where = (key) => {
+      const columns = primaryKey();
+      const values = columns.length === 1 && (key === null || typeof key !== 'object' || key instanceof Uint8Array)
+        ? [key] : columns.map((column) => key[column]);
+      return { sql: columns.map((column) => `${ident(column)} = ?`).join(' AND '), params: values };
+    };
+    return Object.freeze({
+      find(options) {
+        const o = options || {};
+        let sql = `SELECT * FROM ${quoted}`;
+        if (o.where !== undefined) sql += ` WHERE ${o.where}`;
+        if (o.orderBy !== undefined) sql += ` ORDER BY ${o.orderBy}`;
+        let params = o.params === undefined ? [] : o.params;
+        if (o.limit !== undefined || o.offset !== undefined) {
+          if (!Array.isArray(params)) {
+            params = Object.assign({}, params, { hybrid_limit: o.limit === undefined ? -1 : o.limit, hybrid_offset: o.offset || 0 });
+            sql += ' LIMIT :hybrid_limit OFFSET :hybrid_offset';
+          } else {
+            params = params.concat([o.limit === undefined ? -1 : o.limit, o.offset || 0]);
+            sql += ' LIMIT ? OFFSET ?';
+          }
+        }
+        return db.query(sql, params);
+      },
+      get(key) {
+        const condition = where(key);
+        const rows = db.query(`SELECT * FROM ${quoted} WHERE ${condition.sql} LIMIT 1`, condition.params);
+        return rows.length === 0 ? null : rows[0];
+      },
+      insert(row) {
+        const columns = Object.keys(row);
+        if (columns.length === 0) return db.exec(`INSERT INTO ${quoted} DEFAULT VALUES`);
+        return db.exec(`INSERT INTO ${quoted} (${columns.map(ident).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+          columns.map((column) => row[column]));
+      },
+      upsert(row) {
+        const columns = Object.keys(row);
+        const keyColumns = primaryKey();
+        const others = columns.filter((column) => !keyColumns.includes(column));
+        const update = others.length === 0 ? 'NOTHING' : `UPDATE SET ${others.map((column) => `${ident(column)} = excluded.${ident(column)}`).join(', ')}`;
+        return db.exec(`INSERT INTO ${quoted} (${columns.map(ident).join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) `
+          + `ON CONFLICT (${keyColumns.map(ident).join(', ')}) DO ${update}`, columns.map((column) => row[column]));
+      },
+      update(key, changes) {
+        const columns = Object.keys(changes);
+        if (columns.length === 0) return { changes: 0, lastInsertRowId: 0 };
+        const condition = where(key);
+        return db.exec(`UPDATE ${quoted} SET ${columns.map((column) => `${ident(column)} = ?`).join(', ')} WHERE ${condition.sql}`,
+          columns.map((column) => changes[column]).concat(condition.params));
+      },
+      remove(key) {
+        const condition = where(key);
+        return db.exec(`DELETE FROM ${quoted} WHERE ${condition.sql}`, condition.params);
+      },
+    });
+  }
+
+  const db = {
+    query(sql, params) { return call('db.query', { sql: String(sql), params: encodeParams(params) }).map(decodeRow); },
+    exec(sql, params) { return call('db.exec', { sql: String(sql), params: encodeParams(params) }); },
+    batch(sql, paramsList) {
+      if (!Array.isArray(paramsList)) throw new TypeError('db.batch(sql, paramsList): paramsList must be an array');
+      return call('db.batch', { sql: String(sql), paramsList: paramsList.map(encodeParams) });
+    },
+    table,
+  };
+  Object.defineProperty(global, 'db', { value: Object.freeze(db), enumerable: false });
+})

@@ -1,0 +1,81 @@
+import HybridBundles
+import HybridDatabase
+import HybridJSON
+import HybridServices
+
+/// A bundle's database (SPEC §7.3) as the `db.*` services scripts reach through the `db`
+/// global, with the permission `db`: the app's one SQLite file, migrated by the bundle's
+/// migrations before any of its scripts run (a failing one fails the start). Statements are
+/// sync services: SQLite answers on the loop's thread, in the order scripts asked.
+enum BundleDatabase {
+    /// A `db.query` or `db.exec` message.
+    struct Statement: Decodable, Sendable {
+        var sql: String
+        var params: JSONValue?
+    }
+
+    /// A `db.batch` message: one statement, a list of params.
+    struct Batch: Decodable, Sendable {
+        var sql: String
+        var paramsList: [JSONValue]
+    }
+
+    /// Every service the database brings.
+    static let serviceNames = ["db.query", "db.exec", "db.batch"]
+
+    /// Opens `folder`'s app database and migrates it, when its manifest has `database` or asks
+    /// for the permission `db`, and registers the `db.*` services over it (removing an earlier
+    /// bundle's when it has neither). Answers the database, for the host.
+    /// - Throws: `AppError` naming the migration (`FILE:LINE: message`) or the folder's problems.
+    @discardableResult
+    static func register(for folder: BundleFolder, in services: ServiceRegistry) throws(AppError) -> AppDatabase? {
+        let manifest = folder.manifest
+        guard manifest.database != nil || manifest.permissions.contains("db") else {
+            serviceNames.forEach(services.unregister)
+            return nil
+        }
+        let database: AppDatabase
+        do throws(SQLError) {
+            database = try AppDatabase.forApp(manifest.app)
+        } catch {
+            throw AppError("\(manifest.app): cannot open its database: \(error.message)")
+        }
+        if let relative = manifest.database?.migrations {
+            guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the migrations folder \"\(relative)\" is not a usable path") }
+            let migrations = MigrationFiles(folder: path)
+            guard migrations.problems.isEmpty else { throw AppError(migrations.problems.joined(separator: "\n")) }
+            do throws(BundleMigrator.Failure) {
+                try BundleMigrator.migrate(database, with: migrations.files)
+            } catch {
+                throw AppError(error.description)
+            }
+        }
+        register(database, in: services)
+        return database
+    }
+
+    /// Registers the `db.*` services over `database`.
+    static func register(_ database: AppDatabase, in services: ServiceRegistry) {
+        services.register("db.query", permission: "db", summary: "the rows of a statement, params bound") { (statement: Statement) throws -> [JSONValue] in
+            do throws(SQLError) {
+                return try database.query(statement.sql, params: statement.params ?? .null)
+            } catch {
+                throw ServiceError(.sql, error.message)
+            }
+        }
+        services.register("db.exec", permission: "db", summary: "runs a statement, params bound: {changes, lastInsertRowId}") { (statement: Statement) throws -> JSONValue in
+            do throws(SQLError) {
+                return try database.exec(statement.sql, params: statement.params ?? .null)
+            } catch {
+                throw ServiceError(.sql, error.message)
+            }
+        }
+        services.register("db.batch", permission: "db", summary: "one statement for each params, in one transaction: {changes}") { (batch: Batch) throws -> JSONValue in
+            do throws(SQLError) {
+                return try database.batch(batch.sql, paramsList: batch.paramsList)
+            } catch {
+                throw ServiceError(.sql, error.message)
+            }
+        }
+    }
+}

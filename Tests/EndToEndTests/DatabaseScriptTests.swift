@@ -1,0 +1,85 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The `db` global (SPEC §7.3) through the real binary: a bundle's migrations run before its
+/// scripts, which query, write, batch and use tables with params always bound; SQLite's
+/// refusals reach the script as `E_SQL` at the calling line; a failing migration fails the
+/// start, located; without the `db` permission, `E_DENIED`.
+final class DatabaseScriptTests: XCTestCase {
+    func run(_ script: String, migrations: [String: String] = [:], permissions: String = #"["db"]"#,
+             data: TemporaryDirectory? = nil) throws -> (status: Int32, frame: String, errors: String) {
+        var files = [
+            "manifest.json": #"{"app": "notes", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": \#(permissions), "store": {"line": ""}}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
+            "main.js": script,
+        ]
+        for (name, sql) in migrations { files["migrations/" + name] = sql }
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db", files)
+        let home = try data ?? TemporaryDirectory("hybrid-db-data")
+        let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "160x2"], environment: ["XDG_DATA_HOME": home.path])
+        return (result.status, result.standardOutput.split(separator: "\n").first.map(String.init) ?? "", result.standardError)
+    }
+
+    static let schema = ["0001-create.sql": "CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB);\n"]
+
+    func testScriptsQueryWriteBatchAndUseTables() throws {
+        let (status, frame, errors) = try run("""
+        const added = db.exec('INSERT INTO notes (title) VALUES (?)', ["it's \\"quoted\\"); DROP TABLE notes; --"]);
+        db.batch('INSERT INTO notes (title) VALUES (:t)', [{ t: 'two' }, { t: 'three' }]);
+        const notes = db.table('notes');
+        notes.insert({ title: 'bytes', body: new Uint8Array([0, 255]) });
+        notes.update(2, { title: 'TWO' });
+        notes.remove(3);
+        notes.upsert({ id: 1, title: 'first' });
+        const bytes = notes.get(4).body;
+        const titles = notes.find({ orderBy: 'id', limit: 3 }).map((n) => n.title);
+        store.set('line', `${added.lastInsertRowId} ${titles.join(',')} ${bytes instanceof Uint8Array} ${Array.from(bytes)}`);
+        hybrid.ready();
+        """, migrations: Self.schema)
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "1 first,TWO,bytes true 0,255", errors)
+    }
+
+    func testSQLErrorsReachTheScriptAtTheCallingLine() throws {
+        let (status, frame, errors) = try run("""
+        let code = 'none';
+        try {
+          db.query('SELECT missing FROM notes');
+        } catch (error) { code = `${error.code} ${error.message}`; }
+        store.set('line', code);
+        hybrid.ready();
+        """, migrations: Self.schema)
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(frame.hasPrefix("E_SQL no such column: missing (called at "), frame)
+        XCTAssertTrue(frame.hasSuffix("main.js:3:11)"), frame)
+    }
+
+    func testAFailingMigrationFailsTheStartNamingItsLine() throws {
+        let (status, _, errors) = try run("hybrid.ready();", migrations: Self.schema.merging(["0002-broken.sql": "ALTER TABLE notes ADD COLUMN tag TEXT;\nUPDATE nowhere SET a = 1;\n"]) { $1 })
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(errors.contains("migrations/0002-broken.sql:2: no such table: nowhere"), errors)
+    }
+
+    func testWithoutThePermissionTheDatabaseIsDenied() throws {
+        let (status, frame, errors) = try run("""
+        try { db.query('SELECT 1'); store.set('line', 'read'); } catch (error) { store.set('line', error.code); }
+        hybrid.ready();
+        """, migrations: Self.schema, permissions: "[]")
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "E_DENIED", errors)
+    }
+
+    func testValidateNamesMisnamedMigrations() throws {
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db-validate", [
+            "manifest.json": #"{"app": "notes", "version": "1.0.0", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": ["db"]}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "x"}}"#,
+            "migrations/0001-create.sql": "CREATE TABLE a (b);",
+            "migrations/1-more.sql": "CREATE TABLE c (d);",
+        ])
+        let result = try CommandRunner.hybrid(["validate", bundle.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError.trimmingCharacters(in: .newlines),
+                       "\(bundle.path)/migrations/1-more.sql: a migration is named NNNN-name.sql (four digits, a dash, a name), like 0001-create-notes.sql")
+    }
+}
