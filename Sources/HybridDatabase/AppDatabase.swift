@@ -16,7 +16,12 @@ public final class AppDatabase: Sendable {
         self.path = path
         do {
             try FileSystem.createFolder(FileSystem.parentFolder(of: path))
-            queue = try DatabaseQueue(path: path)
+            var configuration = Configuration()
+            // A script's db.transaction(fn) spans several sync calls (begin, fn's statements,
+            // commit), each its own access: the transaction stays open between them. They all
+            // run on the loop's thread with no await between, so nothing else comes inside.
+            configuration.allowsUnsafeTransactions = true
+            queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             throw SQLError(error)
         } catch {
@@ -60,18 +65,36 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Opens a transaction that later statements run in until `commit()` or `rollback()`: how a
+    /// script's `db.transaction(fn)` spans its `tx` calls. `IMMEDIATE` takes the write lock at
+    /// once, so the transaction cannot fail halfway for want of it.
+    public func begin() throws(SQLError) {
+        _ = try exec("BEGIN IMMEDIATE")
+    }
+
+    /// Commits the transaction `begin()` opened.
+    public func commit() throws(SQLError) {
+        _ = try exec("COMMIT")
+    }
+
+    /// Rolls back the transaction `begin()` opened, if it is still open (SQLite rolls some
+    /// failures back by itself).
+    public func rollback() throws(SQLError) {
+        let open = try run { db in db.isInsideTransaction }
+        if open { _ = try exec("ROLLBACK") }
+    }
+
+    /// Runs `body` in one transaction — or, inside one `begin()` opened, a savepoint of it:
+    /// committed when it returns, rolled back when it throws.
     public func transaction<Value>(_ body: (Database) throws -> Value) throws(SQLError) -> Value {
-        do {
+        try run { db in
             var value: Value?
-            try queue.inTransaction { db in
+            try db.inSavepoint {
                 value = try body(db)
                 return .commit
             }
-            // `inTransaction` commits only after `body` gave a value.
+            // `inSavepoint` commits only after `body` gave a value.
             return value!
-        } catch {
-            throw Self.sqlError(error)
         }
     }
 

@@ -41,6 +41,21 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "1 first,TWO,bytes true 0,255", errors)
     }
 
+    func testATransactionCommitsOrRollsBackWhole() throws {
+        let (status, frame, errors) = try run("""
+        db.transaction((tx) => { tx.exec("INSERT INTO notes (title) VALUES ('kept')"); db.batch('INSERT INTO notes (title) VALUES (?)', [['also']]); });
+        let thrown = '';
+        try {
+          db.transaction((tx) => { tx.exec("INSERT INTO notes (title) VALUES ('gone')"); throw new Error('changed my mind'); });
+        } catch (error) { thrown = error.message; }
+        try { db.transaction(async () => {}); } catch (error) { thrown += " / " + error.message.split(';')[0]; }
+        store.set('line', `${db.query('SELECT title FROM notes ORDER BY id').map((n) => n.title)} ${thrown}`);
+        hybrid.ready();
+        """, migrations: Self.schema)
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "kept,also changed my mind / db.transaction(fn): fn returned a promise", errors)
+    }
+
     func testSQLErrorsReachTheScriptAtTheCallingLine() throws {
         let (status, frame, errors) = try run("""
         let code = 'none';

@@ -64,4 +64,18 @@ final class AppDatabaseTests: XCTestCase {
         try db.restore(from: copy)
         XCTAssertEqual(try db.query("SELECT * FROM items"), [try json(#"{"name": "kept"}"#)])
     }
+
+    func testATransactionSpansStatementsUntilItIsCommittedOrRolledBack() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE items (name TEXT)")
+        try db.begin()
+        _ = try db.exec("INSERT INTO items VALUES ('gone')")
+        XCTAssertEqual(try db.query("SELECT count(*) AS n FROM items"), [try json(#"{"n": 1}"#)], "inside, the row is there")
+        try db.rollback()
+        try db.begin()
+        _ = try db.exec("INSERT INTO items VALUES ('kept')")
+        try db.commit()
+        XCTAssertEqual(try db.query("SELECT name FROM items"), [try json(#"{"name": "kept"}"#)])
+        try db.rollback()
+    }
 }

@@ -114,6 +114,34 @@
       return call('db.batch', { sql: String(sql), paramsList: paramsList.map(encodeParams) });
     },
     table,
+    // fn(tx) runs inside one transaction: committed when it returns, rolled back (whole) when it
+    // throws, which db.transaction throws on. It must be synchronous: a transaction cannot stay
+    // open across an await, where other code would run inside it.
+    transaction(fn) {
+      if (typeof fn !== 'function') throw new TypeError('db.transaction(fn): fn must be a function');
+      if (open) throw new TypeError('db.transaction(fn): a transaction is open already; use its tx');
+      call('db.begin', null);
+      open = true;
+      let result;
+      try {
+        result = fn(tx);
+        if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+          throw new TypeError('db.transaction(fn): fn returned a promise; it must be synchronous (the transaction was rolled back)');
+        }
+      } catch (error) {
+        open = false;
+        call('db.rollback', null);
+        throw error;
+      }
+      open = false;
+      call('db.commit', null);
+      return result;
+    },
   };
+  let open = false;
+  const tx = Object.freeze({
+    query(sql, params) { return db.query(sql, params); },
+    exec(sql, params) { return db.exec(sql, params); },
+  });
   Object.defineProperty(global, 'db', { value: Object.freeze(db), enumerable: false });
 })

@@ -21,7 +21,7 @@ enum BundleDatabase {
     }
 
     /// Every service the database brings.
-    static let serviceNames = ["db.query", "db.exec", "db.batch"]
+    static let serviceNames = ["db.query", "db.exec", "db.batch", "db.begin", "db.commit", "db.rollback"]
 
     /// Opens `folder`'s app database and migrates it, when its manifest has `database` or asks
     /// for the permission `db`, and registers the `db.*` services over it (removing an earlier
@@ -68,6 +68,23 @@ enum BundleDatabase {
                 return try database.exec(statement.sql, params: statement.params ?? .null)
             } catch {
                 throw ServiceError(.sql, error.message)
+            }
+        }
+        // What db.transaction(fn) spans fn's tx calls with: it runs on the loop's thread, and fn
+        // is synchronous, so no other script's statement comes in between.
+        let steps: [(String, String, @Sendable () throws(SQLError) -> Void)] = [
+            ("db.begin", "opens a transaction for db.transaction", database.begin),
+            ("db.commit", "commits db.transaction's transaction", database.commit),
+            ("db.rollback", "rolls back db.transaction's transaction", database.rollback),
+        ]
+        for (name, summary, step) in steps {
+            services.register(name, permission: "db", summary: summary) { (_: JSONValue) throws -> JSONValue in
+                do throws(SQLError) {
+                    try step()
+                    return .null
+                } catch {
+                    throw ServiceError(.sql, error.message)
+                }
             }
         }
         services.register("db.batch", permission: "db", summary: "one statement for each params, in one transaction: {changes}") { (batch: Batch) throws -> JSONValue in
