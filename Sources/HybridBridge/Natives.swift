@@ -103,6 +103,13 @@ enum APIEntryPoint: String, CaseIterable {
     case loadData
 }
 
+/// What db.js returns for Swift.
+enum DatabaseEntryPoint: String, CaseIterable {
+    /// `deliver(id, rows, error)`: the rows of the `db.watch` started under `id`, or the error
+    /// that ended it (reported, the watch dropped).
+    case deliver
+}
+
 /// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
 /// through hooks, goes to prelude.js as `patches`).
 enum PatchEntryPoint: String, CaseIterable {

@@ -31,6 +31,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     private let hooks: PatchHooks
     /// api.js's functions (`loadData`), set once the bridge's JavaScript ran.
     private var apiEntryPoints: EntryPoints<APIEntryPoint>?
+    /// db.js's functions (`deliver`), set once the bridge's JavaScript ran.
+    private var databaseEntryPoints: EntryPoints<DatabaseEntryPoint>?
     private var isShutDown = false
 
     /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
@@ -112,7 +114,7 @@ public final class ScriptRuntime: @unchecked Sendable {
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
-            _ = try Self.run(.db, in: context, with: [native, prelude[.serviceError]])
+            databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }
@@ -177,6 +179,16 @@ public final class ScriptRuntime: @unchecked Sendable {
         checkThread()
         calls.cancel(keepingOwners: owners)
         handlers.drop(keepingOwners: owners)
+    }
+
+    /// Hands the script's `db.watch` started under `id` its new `rows`, or the `error` (`{code,
+    /// message}`) that ended it, as one entry into JavaScript.
+    public func deliverQueryResult(watch id: Int, rows: JSONValue, error: JSONValue) {
+        checkThread()
+        guard let deliver = databaseEntryPoints?[.deliver] else { return }
+        entries.enter("the db.watch callback") { (context) throws(ScriptError) in
+            _ = try deliver.value.call(making: [{ context.makeNumber(Double(id)) }, { context.makeValue(rows) }, { context.makeValue(error) }])
+        }
     }
 
     /// Loads a screen's data block (SPEC §7.4) through the script's `api.call`, so interceptors,

@@ -56,6 +56,27 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "kept,also changed my mind / db.transaction(fn): fn returned a promise", errors)
     }
 
+    /// A watcher hears the first rows, then once per committed transaction that changed what it
+    /// reads: a 1,000-row batch is one call, a rolled-back transaction none, a write elsewhere none.
+    func testAWatchHearsEachCommittedChangeOnce() throws {
+        let (status, frame, errors) = try run("""
+        const seen = [];
+        const watch = db.watch('SELECT count(*) AS n FROM notes WHERE title LIKE ?', ['t%'], (rows) => {
+          seen.push(rows[0].n);
+          store.set('line', seen.join(','));
+        });
+        db.exec("INSERT INTO notes (title) VALUES ('tea')");
+        db.batch('INSERT INTO notes (title) VALUES (?)', Array.from({ length: 1000 }, (_, i) => [`t${i}`]));
+        try { db.transaction((tx) => { tx.exec("INSERT INTO notes (title) VALUES ('toast')"); throw new Error('no'); }); } catch (e) {}
+        db.exec('CREATE TABLE other (a)');
+        db.exec('INSERT INTO other VALUES (1)');
+        db.exec("INSERT INTO notes (title) VALUES ('coffee')");
+        setTimeout(() => { watch.remove(); db.exec("INSERT INTO notes (title) VALUES ('tisane')"); hybrid.ready(); }, 10);
+        """, migrations: Self.schema)
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "0,1,1001", errors)
+    }
+
     func testSQLErrorsReachTheScriptAtTheCallingLine() throws {
         let (status, frame, errors) = try run("""
         let code = 'none';
@@ -96,5 +117,32 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardError.trimmingCharacters(in: .newlines),
                        "\(bundle.path)/migrations/1-more.sql: a migration is named NNNN-name.sql (four digits, a dash, a name), like 0001-create-notes.sql")
+    }
+
+    /// A screen bound to a query (an `sql` data block) shows the rows, a row a script inserts
+    /// in the next frame, and follows its bound param; no refresh code anywhere.
+    func testAScreenBoundToAQueryFollowsTheDatabase() throws {
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db-screen", [
+            "manifest.json": #"{"app": "notes", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": ["db"]}"#,
+            "migrations/0001-create.sql": "CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT);\nINSERT INTO notes (title) VALUES ('sencha'), ('assam');\n",
+            "home.json": """
+            {"format": 1, "id": "home", "state": {"query": ""},
+             "data": {"notes": {"sql": "SELECT title FROM notes WHERE title LIKE :q ORDER BY id", "params": {"q": "%@{query}%"}}},
+             "keys": {"ctrl+n": "add"},
+             "body": {"type": "column", "children": [
+               {"type": "input", "value": "@{query}", "autofocus": true},
+               {"type": "list", "visible": "@{notes.page > 0}", "items": "@{notes.data}", "template": {"type": "text", "text": "@{item.title}"}}]}}
+            """,
+            "main.js": "ui.handler('add', () => db.exec(\"INSERT INTO notes (title) VALUES ('sen-cha latte')\")); hybrid.ready();",
+        ])
+        let data = try TemporaryDirectory("hybrid-db-screen-data")
+        func frame(_ keys: String) throws -> [String] {
+            let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "30x4", "--keys", keys], environment: ["XDG_DATA_HOME": data.path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return result.standardOutput.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        XCTAssertEqual(try frame(""), ["sencha", "assam"])
+        XCTAssertEqual(try frame("ctrl+n"), ["sencha", "assam", "sen-cha latte"])
+        XCTAssertEqual(try frame("s e n"), ["sencha", "sen-cha latte"])
     }
 }

@@ -1,6 +1,7 @@
 // SPEC §7.3's db global: the app's SQLite database, through the host's db.* services (sync:
 // SQLite answers at once, in the order scripts ask). Evaluated once per context, after the
-// prelude, which hands over its `serviceError` so an E_SQL points at the calling line.
+// prelude, which hands over its `serviceError` so an E_SQL points at the calling line. Returns
+// the functions Swift calls into (DatabaseEntryPoint in Natives.swift).
 //
 // Values cross as JSON: a BLOB travels as {"$bytes": [BYTE, …]} and is a Uint8Array here, an
 // INTEGER past ±2^53 comes as a string rather than a rounded number.
@@ -106,6 +107,22 @@
     });
   }
 
+  // db.watch: listeners by the id the host's watch was started under.
+  const listeners = new Map();
+  let nextWatch = 1;
+  function deliver(id, rows, error) {
+    const fn = listeners.get(id);
+    if (fn === undefined) return;
+    if (error !== null && error !== undefined) {
+      listeners.delete(id);
+      const failure = new Error(`db.watch: ${error.message}`);
+      failure.code = 'E_SQL';
+      native.reportError({ error: failure });
+      return;
+    }
+    fn(rows.map(decodeRow));
+  }
+
   const db = {
     query(sql, params) { return call('db.query', { sql: String(sql), params: encodeParams(params) }).map(decodeRow); },
     exec(sql, params) { return call('db.exec', { sql: String(sql), params: encodeParams(params) }); },
@@ -117,6 +134,20 @@
     // fn(tx) runs inside one transaction: committed when it returns, rolled back (whole) when it
     // throws, which db.transaction throws on. It must be synchronous: a transaction cannot stay
     // open across an await, where other code would run inside it.
+    // fn(rows) now, then after each committed transaction that changed what the query reads
+    // and changed its rows; never for a rolled-back one.
+    watch(sql, params, fn) {
+      if (typeof fn !== 'function') throw new TypeError('db.watch(sql, params, fn): fn must be a function');
+      const id = nextWatch++;
+      listeners.set(id, fn);
+      try {
+        call('db.watch', { id, sql: String(sql), params: encodeParams(params) });
+      } catch (error) {
+        listeners.delete(id);
+        throw error;
+      }
+      return Object.freeze({ remove() { if (listeners.delete(id)) call('db.unwatch', { id }); } });
+    },
     transaction(fn) {
       if (typeof fn !== 'function') throw new TypeError('db.transaction(fn): fn must be a function');
       if (open) throw new TypeError('db.transaction(fn): a transaction is open already; use its tx');
@@ -144,4 +175,6 @@
     exec(sql, params) { return db.exec(sql, params); },
   });
   Object.defineProperty(global, 'db', { value: Object.freeze(db), enumerable: false });
+
+  return Object.freeze({ deliver });
 })

@@ -1,6 +1,7 @@
 import Foundation
 import HybridBridge
 import HybridBundles
+import HybridDatabase
 import HybridDocument
 import HybridEventLoop
 import HybridFiles
@@ -204,7 +205,18 @@ extension HybridApp {
                                     guard let app = self else { return }
                                     app.loop.post { app.log(line) }
                                 }, in: services)
-        try BundleDatabase.register(for: folder, in: services)
+        database = try BundleDatabase.register(for: folder, in: services)
+        if let database {
+            BundleDatabase.registerWatches(on: database, watches: scripting.databaseWatches, in: services,
+                                           post: { [loop] job in loop.post(job) }) { [weak self] id, result in
+                switch result {
+                case .success(let rows):
+                    self?.scripts?.deliverQueryResult(watch: id, rows: .array(rows), error: .null)
+                case .failure(let error):
+                    self?.scripts?.deliverQueryResult(watch: id, rows: .null, error: .object(JSONObject([("code", .string("E_SQL")), ("message", .string(error.message))])))
+                }
+            }
+        }
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
         let report = runtime.onError

@@ -2,6 +2,7 @@ import Foundation
 import HybridBridge
 import HybridBundles
 import HybridCells
+import HybridDatabase
 import HybridDocument
 import HybridEventLoop
 import HybridFiles
@@ -31,6 +32,10 @@ public final class HybridApp: @unchecked Sendable {
 
     /// The app store (SPEC §3): data every screen shares, alive until the app ends.
     public let store = AppStore()
+    /// The app's database (SPEC §7.3), the one its scripts use, once a bundle with `database`
+    /// or the permission `db` loaded: host code writing here is seen by scripts' watches and
+    /// screens' `sql` blocks like their own writes.
+    public internal(set) var database: AppDatabase?
     /// Open screens and routes.
     var navigation = Navigation()
     private let frame = FrameRequest()

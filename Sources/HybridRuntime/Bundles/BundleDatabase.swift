@@ -20,8 +20,20 @@ enum BundleDatabase {
         var paramsList: [JSONValue]
     }
 
+    /// A `db.watch` message: the script side's id for the watch, its query.
+    struct Watch: Decodable, Sendable {
+        var id: Int
+        var sql: String
+        var params: JSONValue?
+    }
+
+    /// A `db.unwatch` message.
+    struct WatchID: Decodable, Sendable {
+        var id: Int
+    }
+
     /// Every service the database brings.
-    static let serviceNames = ["db.query", "db.exec", "db.batch", "db.begin", "db.commit", "db.rollback"]
+    static let serviceNames = ["db.query", "db.exec", "db.batch", "db.begin", "db.commit", "db.rollback", "db.watch", "db.unwatch"]
 
     /// Opens `folder`'s app database and migrates it, when its manifest has `database` or asks
     /// for the permission `db`, and registers the `db.*` services over it (removing an earlier
@@ -52,6 +64,21 @@ enum BundleDatabase {
         }
         register(database, in: services)
         return database
+    }
+
+    /// Registers `db.watch` and `db.unwatch` over `database`: watches kept in `watches`, their
+    /// results posted to the loop and handed to `deliver`.
+    static func registerWatches(on database: AppDatabase, watches: DatabaseWatches, in services: ServiceRegistry,
+                                post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+                                deliver: @escaping @Sendable (Int, Result<[JSONValue], SQLError>) -> Void) {
+        services.register("db.watch", permission: "db", summary: "watches a query's rows (db.watch)") { (watch: Watch) -> JSONValue in
+            watches.start(id: watch.id, sql: watch.sql, params: watch.params ?? .null, in: database, post: post, deliver: deliver)
+            return .null
+        }
+        services.register("db.unwatch", permission: "db", summary: "stops a db.watch") { (watch: WatchID) -> JSONValue in
+            watches.stop(id: watch.id)
+            return .null
+        }
     }
 
     /// Registers the `db.*` services over `database`.

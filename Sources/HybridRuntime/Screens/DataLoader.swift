@@ -1,3 +1,4 @@
+import HybridDatabase
 import HybridDocument
 import HybridJSON
 import HybridWidgets
@@ -8,7 +9,7 @@ import HybridWidgets
 /// loads through the scripts' `api.call`, so interceptors, reformers and the API's in-flight
 /// policy apply. Where each block stands is the screen's `ScreenData`; its value is the
 /// screen's state at the block's name. Used on the app's loop thread only.
-final class DataLoader {
+final class DataLoader: @unchecked Sendable {
     private unowned let app: HybridApp
 
     init(app: HybridApp) {
@@ -53,10 +54,7 @@ final class DataLoader {
     private func start(_ load: ScreenData.Load, on screen: Screen) {
         let name = load.block.name
         app.setState(name, to: screen.data.loading(load, previous: screen.state[name]), on: screen)
-        guard case .api = load.block.source else {
-            return settle(screen.data.failure(load, code: "E_NO_SERVICE", message: "\(name): sql data blocks need the database (SPEC §7.3), which this runtime does not have yet",
-                                              previous: screen.state[name]), of: name, on: screen)
-        }
+        if case .sql(let query) = load.block.source { return watch(query, for: load, on: screen) }
         guard let runtime = app.scripts else {
             return settle(screen.data.failure(load, code: "E_NO_SERVICE", message: "\(name): data blocks load through a bundle's scripts and apis; this screen runs without a bundle",
                                               previous: screen.state[name]), of: name, on: screen)
@@ -65,6 +63,30 @@ final class DataLoader {
             guard let self, let screen else { return }
             settle(screen.data.settle(load, reply: reply, previous: screen.state[name]), of: name, on: screen)
         }
+    }
+
+    /// An `sql` block: its query watched in the app's database, the rows set now and again after
+    /// every commit that changes them, until the params change or the screen closes.
+    private func watch(_ query: String, for load: ScreenData.Load, on screen: Screen) {
+        let name = load.block.name
+        guard let database = app.database else {
+            return settle(screen.data.failure(load, code: "E_NO_SERVICE", message: "\(name): an sql block needs the app's database: "
+                                              + "the manifest's \"database\" or the permission \"db\"", previous: screen.state[name]), of: name, on: screen)
+        }
+        let loop = app.loop
+        let watch = QueryWatch(database: database, sql: query, params: load.request["params"] ?? .null) { [weak self, weak screen] result in
+            loop.post { [weak self, weak screen] in
+                guard let self, let screen else { return }
+                let reply: JSONValue = switch result {
+                case .success(let rows):
+                    .object(JSONObject([("answer", .object(JSONObject([("data", .array(rows)), ("page", .integer(1)), ("lastPage", .bool(true))])))]))
+                case .failure(let error):
+                    .object(JSONObject([("error", .object(JSONObject([("code", .string("E_SQL")), ("message", .string(error.message))])))]))
+                }
+                self.settle(screen.data.settle(load, reply: reply, previous: screen.state[name]), of: name, on: screen)
+            }
+        }
+        screen.data.keep(watch, for: load.block)
     }
 
     private func settle(_ value: JSONValue?, of name: String, on screen: Screen) {

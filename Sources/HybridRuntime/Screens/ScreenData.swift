@@ -1,3 +1,4 @@
+import HybridDatabase
 import HybridJSON
 import HybridWidgets
 
@@ -7,7 +8,7 @@ import HybridWidgets
 /// `{status, data, error, stale, fromCache, page, lastPage, requestId}`.
 final class ScreenData {
     /// A load begun: which block, the request for the script side, and its number.
-    struct Load {
+    struct Load: Sendable {
         var block: DataBlock
         /// `{api, params, reformer?, next?}` (see `ScriptRuntime.loadData`).
         var request: JSONValue
@@ -28,10 +29,17 @@ final class ScreenData {
 
     let blocks: [DataBlock]
     private var progress: [String: Progress] = [:]
+    /// The query each `sql` block watches, replaced when its params change; gone with the screen.
+    private var watches: [String: QueryWatch] = [:]
     private var lastLoad = 0
 
     init(blocks: [DataBlock]) {
         self.blocks = blocks
+    }
+
+    /// Keeps `watch` as what `block` watches now, ending the one before.
+    func keep(_ watch: QueryWatch, for block: DataBlock) {
+        watches.updateValue(watch, forKey: block.name)?.cancel()
     }
 
     /// The block named `name`, if the screen has one.

@@ -21,6 +21,8 @@ final class ScriptHost {
     /// Nodes built by script components, by name and props; nil records a failure.
     private var componentNodes: [String: Node?] = [:]
     private var watchers: [Watcher] = []
+    /// The scripts' `db.watch`es.
+    let databaseWatches = DatabaseWatches()
     /// The id of the last watcher registered.
     private var lastWatcherID = 0
 
@@ -41,6 +43,7 @@ final class ScriptHost {
     /// Forgets everything the scripts brought and shuts their runtime down.
     func stop() {
         watchers.removeAll()
+        databaseWatches.removeAll()
         handlers.removeAll()
         components.removeAll()
         componentNodes.removeAll()

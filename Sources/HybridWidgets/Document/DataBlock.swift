@@ -79,8 +79,6 @@ extension DocumentDecoder {
             if let reformer = json["reformer"] {
                 inKey("reformer") { $0.report("a reformer shapes an API's answer; an \"sql\" block has none", at: reformer.offset) }
             }
-            inKey("sql") { $0.report("an \"sql\" block needs the database (SPEC §7.3), which this runtime does not have yet; it shows status \"error\"",
-                                     at: sql.offset, severity: .warning) }
             return DataBlock(name: name, source: .sql(query), params: params, sourceLocation: location(of: sql, at: "sql"))
         case (.some, .some):
             report("a data block has \"api\" or \"sql\", not both", at: json.offset)

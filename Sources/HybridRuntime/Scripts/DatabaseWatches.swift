@@ -1,0 +1,36 @@
+import HybridDatabase
+import HybridJSON
+
+/// The scripts' `db.watch` calls (SPEC §7.3) in flight: each a `QueryWatch` by the id the script
+/// side gave it, its results handed to `deliver` on the app's loop. They go with the scripts
+/// that made them (`removeAll()` when the bundle unloads). Used on the app's loop thread only.
+final class DatabaseWatches: @unchecked Sendable {
+    private var watches: [Int: QueryWatch] = [:]
+
+    /// Starts watching for the script's watch `id`; `deliver(id, rows or error)` is called on
+    /// the loop, only while the watch is there.
+    func start(id: Int, sql: String, params: JSONValue, in database: AppDatabase, post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+               deliver: @escaping @Sendable (Int, Result<[JSONValue], SQLError>) -> Void) {
+        watches[id]?.cancel()
+        // The watch reaches this object only through the loop, where it is checked still there.
+        let watch = QueryWatch(database: database, sql: sql, params: params) { [weak self] result in
+            post { [weak owner = self] in
+                guard let owner, owner.watches[id] != nil else { return }
+                if case .failure = result { owner.watches[id] = nil }
+                deliver(id, result)
+            }
+        }
+        watches[id] = watch
+    }
+
+    /// Stops the watch `id` (its handle's `remove()`).
+    func stop(id: Int) {
+        watches.removeValue(forKey: id)?.cancel()
+    }
+
+    /// Stops every watch.
+    func removeAll() {
+        watches.values.forEach { $0.cancel() }
+        watches.removeAll()
+    }
+}
