@@ -12,6 +12,16 @@ public enum BundleMigrator {
         public var description: String
     }
 
+    /// The names of `files` that `database` has not had applied yet.
+    public static func pending(_ files: [MigrationFiles.File], in database: AppDatabase) throws(Failure) -> [String] {
+        do {
+            let applied = try database.queue.read { db in try DatabaseMigrator().appliedIdentifiers(db) }
+            return files.map(\.name).filter { !applied.contains($0) }
+        } catch {
+            throw Failure(description: "\(database.path): \(AppDatabase.sqlError(error).message)")
+        }
+    }
+
     /// Applies what `files` has that `database` has not had yet; answers the names applied now.
     @discardableResult
     public static func migrate(_ database: AppDatabase, with files: [MigrationFiles.File]) throws(Failure) -> [String] {

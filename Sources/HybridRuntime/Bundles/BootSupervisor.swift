@@ -120,7 +120,10 @@ final class BootSupervisor: @unchecked Sendable {
         guard self.attempt === attempt else { return }
         release(attempt)
         self.attempt = nil
-        if case .installed(let installed) = attempt.candidate, installed.state != .healthy { record(.healthy, installed) }
+        if case .installed(let installed) = attempt.candidate {
+            if installed.state != .healthy { record(.healthy, installed) }
+            BundleDatabase.discardCopy(app: installed.app, before: installed.version.description)
+        }
     }
 
     /// Marks the attempt's version bad, unloads it, and starts the next candidate.
@@ -143,6 +146,9 @@ final class BootSupervisor: @unchecked Sendable {
             }
         }
         app.unloadBundle()
+        if case .installed(let installed) = attempt.candidate, let restored = BundleDatabase.restore(app: installed.app, before: installed.version.description) {
+            app.log(restored)
+        }
         try launch(attempt.rest)
     }
 

@@ -1,4 +1,6 @@
+import Foundation
 import HybridBundles
+import HybridFiles
 import HybridDatabase
 import HybridJSON
 import HybridServices
@@ -56,6 +58,21 @@ enum BundleDatabase {
             guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the migrations folder \"\(relative)\" is not a usable path") }
             let migrations = MigrationFiles(folder: path)
             guard migrations.problems.isEmpty else { throw AppError(migrations.problems.joined(separator: "\n")) }
+            // Boot safety covers data (SPEC §7.3): a version that migrates keeps the database as
+            // it was, for the version that runs instead should this one be marked bad.
+            let pending: [String]
+            do throws(BundleMigrator.Failure) {
+                pending = try BundleMigrator.pending(migrations.files, in: database)
+            } catch {
+                throw AppError(error.description)
+            }
+            if !pending.isEmpty {
+                do throws(SQLError) {
+                    try database.copy(to: copyPath(of: database, before: manifest.version.description))
+                } catch {
+                    throw AppError("\(database.path): cannot set the database aside before migrating: \(error.message)")
+                }
+            }
             do throws(BundleMigrator.Failure) {
                 try BundleMigrator.migrate(database, with: migrations.files)
             } catch {
@@ -64,6 +81,32 @@ enum BundleDatabase {
         }
         register(database, in: services)
         return database
+    }
+
+    /// Where the database is set aside before `version` migrates it.
+    static func copyPath(of database: AppDatabase, before version: String) -> String {
+        database.path + ".before-" + version
+    }
+
+    /// `version` of `app` was marked bad: the database it migrated goes back to the copy set
+    /// aside before (nothing happens when it migrated nothing). Answers what happened, for the log.
+    static func restore(app: String, before version: String) -> String? {
+        guard let database = try? AppDatabase.forApp(app) else { return nil }
+        let copy = copyPath(of: database, before: version)
+        guard FileSystem.exists(copy) else { return nil }
+        do throws(SQLError) {
+            try database.restore(from: copy)
+            _ = unlink(copy)
+            return "\(database.path): restored as it was before \(app) \(version) migrated it"
+        } catch {
+            return "\(database.path): cannot restore the copy set aside before \(app) \(version): \(error.message) (it stays at \(copy))"
+        }
+    }
+
+    /// `version` of `app` started well: the copy set aside before it migrated is not needed.
+    static func discardCopy(app: String, before version: String) {
+        guard let database = try? AppDatabase.forApp(app) else { return }
+        _ = unlink(copyPath(of: database, before: version))
     }
 
     /// Registers `db.watch` and `db.unwatch` over `database`: watches kept in `watches`, their
