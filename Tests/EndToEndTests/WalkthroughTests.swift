@@ -43,6 +43,24 @@ final class WalkthroughTests: XCTestCase {
         XCTAssertTrue(lines.contains("Sencha                                                         €9.50"), "the hot fix's reformer: \(text)")
     }
 
+    /// The notes sample through three versions: a note added by version 1 is on its list,
+    /// version 2 migrates (tags) and keeps it, version 3 migrates, fails to start, and the
+    /// database goes back to what version 2 left, which runs on.
+    func testTheReadmeNotesWalkthroughMigratesAndRollsBackWithTheData() throws {
+        let (text, _) = try run(marker: "notes-walkthrough")
+        // Each frame, from its header to its footer (the pack lines between runs left out).
+        let frames = text.components(separatedBy: " Notes ").dropFirst().map { frame in
+            let lines = frame.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return Array(lines.prefix { !$0.hasPrefix("tab, enter") })
+        }
+        XCTAssertEqual(frames.count, 3, text)
+        guard frames.count == 3 else { return }
+        let titles = { (frame: [String]) in frame.dropFirst(2).map { String($0.prefix { $0 != " " }) } }
+        XCTAssertEqual(titles(frames[0]), ["Matcha", "Shopping", "Assam", "Sencha"], text)
+        XCTAssertTrue(frames[1].contains { $0.hasPrefix("Matcha") && $0.contains("#tea") }, "version 2 tags the note version 1 added: \(text)")
+        XCTAssertEqual(frames[2], frames[1], "version 3 failed; version 2 runs on the data it left: \(text)")
+    }
+
     /// Runs the README block between `<!-- MARKER -->` and `<!-- /MARKER -->` with bash, as
     /// written but for the wrapper scripts (the built products) and port 8080 (a free one), in a
     /// scratch folder holding the repository's samples; answers its standard output and folder.

@@ -74,18 +74,23 @@ final class DataLoader: @unchecked Sendable {
                                               + "the manifest's \"database\" or the permission \"db\"", previous: screen.state[name]), of: name, on: screen)
         }
         let loop = app.loop
-        let watch = QueryWatch(database: database, sql: query, params: load.request["params"] ?? .null) { [weak self, weak screen] result in
-            loop.post { [weak self, weak screen] in
-                guard let self, let screen else { return }
-                let reply: JSONValue = switch result {
-                case .success(let rows):
-                    .object(JSONObject([("answer", .object(JSONObject([("data", .array(rows)), ("page", .integer(1)), ("lastPage", .bool(true))])))]))
-                case .failure(let error):
-                    .object(JSONObject([("error", .object(JSONObject([("code", .string("E_SQL")), ("message", .string(error.message))])))]))
-                }
-                self.settle(screen.data.settle(load, reply: reply, previous: screen.state[name]), of: name, on: screen)
+        let apply = { [weak self, weak screen] (result: Result<[JSONValue], SQLError>) in
+            guard let self, let screen else { return }
+            let reply: JSONValue = switch result {
+            case .success(let rows):
+                .object(JSONObject([("answer", .object(JSONObject([("data", .array(rows)), ("page", .integer(1)), ("lastPage", .bool(true))])))]))
+            case .failure(let error):
+                .object(JSONObject([("error", .object(JSONObject([("code", .string("E_SQL")), ("message", .string(error.message))])))]))
             }
+            self.settle(screen.data.settle(load, reply: reply, previous: screen.state[name]), of: name, on: screen)
         }
+        // Later rows come from whichever thread committed, maybe inside a script's call: they
+        // wait for the loop. The first are here now, for the frame being drawn.
+        nonisolated(unsafe) let later = apply
+        let watch = QueryWatch(database: database, sql: query, params: load.request["params"] ?? .null) { result in
+            loop.post { later(result) }
+        }
+        apply(watch.first)
         screen.data.keep(watch, for: load.block)
     }
 

@@ -21,6 +21,13 @@ final class DatabaseWatches: @unchecked Sendable {
             }
         }
         watches[id] = watch
+        // The first rows too go through the loop: this runs inside the script's db.watch call.
+        let first = watch.first
+        post { [weak owner = self] in
+            guard let owner, owner.watches[id] != nil else { return }
+            if case .failure = first { owner.watches[id] = nil }
+            deliver(id, first)
+        }
     }
 
     /// Stops the watch `id` (its handle's `remove()`).
