@@ -106,7 +106,9 @@ let package = Package(
             "HybridTerm", "HybridServer", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "HybridBench", dependencies: ["HybridTerm", "HybridHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
+        .executableTarget(name: "HybridBench", dependencies: [
+            "HybridTerm", "HybridHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         // Fuzz targets for every parser of outside input; `hybrid-fuzz` replays inputs, or
         // (built by scripts/fuzz.sh) runs libFuzzer on them.
         .target(name: "HybridFuzz", dependencies: ["HybridJSON", "HybridExpressions", "HybridWidgets", "HybridBundles", "HybridNetwork"]),

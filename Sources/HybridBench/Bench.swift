@@ -59,6 +59,7 @@ enum Bench {
         try expressions()
         bridge()
         NetworkBench.run()
+        DatabaseBench.run()
         try runningApp(scene: bytes)
     }
 

@@ -111,7 +111,7 @@ enum NetworkBench {
 }
 
 /// `python3` as a child process.
-private enum Python {
+enum Python {
     final class Running {
         let process: Process
         let output: FileHandle

@@ -99,8 +99,10 @@ public final class AppDatabase: Sendable {
     }
 
     /// The rows of `sql` inside a transaction `db` (`db.transaction`'s `tx.query`).
+    /// The statement is compiled once per connection and kept (a query is asked again and again:
+    /// by a list, by a watch after each commit).
     public static func query(_ sql: String, params: JSONValue, in db: Database) throws -> [JSONValue] {
-        try Row.fetchAll(db, sql: sql, arguments: SQLValues.arguments(params)).map(SQLValues.object)
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: SQLValues.arguments(params)).map(SQLValues.object)
     }
 
     /// `sql` run inside a transaction `db` (`tx.exec`): `{changes, lastInsertRowId}`.

@@ -9,17 +9,17 @@ import HybridServices
 /// global, with the permission `db`: the app's one SQLite file, migrated by the bundle's
 /// migrations before any of its scripts run (a failing one fails the start). Statements are
 /// sync services: SQLite answers on the loop's thread, in the order scripts asked.
-enum BundleDatabase {
+public enum BundleDatabase {
     /// A `db.query` or `db.exec` message.
     struct Statement: Decodable, Sendable {
         var sql: String
         var params: JSONValue?
     }
 
-    /// A `db.batch` message: one statement, a list of params.
+    /// A `db.batch` message: one statement, and its list of params as JSON text (see db.js).
     struct Batch: Decodable, Sendable {
         var sql: String
-        var paramsList: [JSONValue]
+        var paramsList: String
     }
 
     /// A `db.watch` message: the script side's id for the watch, its query.
@@ -124,8 +124,9 @@ enum BundleDatabase {
         }
     }
 
-    /// Registers the `db.*` services over `database`.
-    static func register(_ database: AppDatabase, in services: ServiceRegistry) {
+    /// Registers the `db.*` statement services over `database` (what a bundle with a database
+    /// gets; a host or a benchmark may call it directly).
+    public static func register(_ database: AppDatabase, in services: ServiceRegistry) {
         services.register("db.query", permission: "db", summary: "the rows of a statement, params bound") { (statement: Statement) throws -> [JSONValue] in
             do throws(SQLError) {
                 return try database.query(statement.sql, params: statement.params ?? .null)
@@ -158,8 +159,11 @@ enum BundleDatabase {
             }
         }
         services.register("db.batch", permission: "db", summary: "one statement for each params, in one transaction: {changes}") { (batch: Batch) throws -> JSONValue in
+            guard case .array(let paramsList)? = try? JSONParser.parse(Array(batch.paramsList.utf8)).plain else {
+                throw ServiceError(.badParams, "db.batch: paramsList must be an array of params")
+            }
             do throws(SQLError) {
-                return try database.batch(batch.sql, paramsList: batch.paramsList)
+                return try database.batch(batch.sql, paramsList: paramsList)
             } catch {
                 throw ServiceError(.sql, error.message)
             }
