@@ -147,6 +147,6 @@ let package = Package(
         .testTarget(name: "HybridFuzzTests", dependencies: ["HybridFuzz"]),
         .testTarget(name: "HybridDatabaseTests", dependencies: ["HybridDatabase", "HybridJSON", "TestSupport"]),
         .testTarget(name: "HybridNetworkTests", dependencies: ["HybridNetwork", "HybridJSON", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HybridCLI", "ShopDemo", "HybridFuzzer", "HybridDatabase", "HybridJSON", "TestSupport"], exclude: ["Goldens"]),
     ]
 )

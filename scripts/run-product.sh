@@ -18,5 +18,8 @@ if [ ! -x "$binary" ] || [ -n "$(find "$repo/Sources" "$repo/Plugins" "$repo/Pac
         echo "$product: building it for the first time (several minutes on a small machine; later runs start at once)…" >&2
     fi
     swift build -q --package-path "$repo" --product "$product" >&2
+    # A build that had nothing to relink leaves the binary's time as it was: mark it current,
+    # or every later run would build again (and wait on a SwiftPM that is busy, as under tests).
+    touch "$binary"
 fi
 exec "$binary" "$@"

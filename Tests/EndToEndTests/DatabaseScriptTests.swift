@@ -1,4 +1,6 @@
 import Foundation
+import HybridDatabase
+import HybridJSON
 import TestSupport
 import XCTest
 
@@ -179,5 +181,36 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertTrue(second.standardError.contains("restored as it was before notes 2.0.0 migrated it"), second.standardError)
         XCTAssertEqual(second.standardOutput.split(separator: "\n").first.map(String.init), "title:from 1,title:from 1",
                        "1.0.0 runs on its own schema with its rows: \(second.standardError)")
+    }
+
+    /// `kill -9` while a 100,000-row batch is being written leaves an intact database holding
+    /// all of the rows or none (SQLite's journal; the batch is one transaction).
+    func testAKillMidTransactionLeavesAllOrNoneOfTheRows() throws {
+        for attempt in 0..<3 {
+            let data = try TemporaryDirectory("hybrid-db-kill")
+            let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db-kill", [
+                "manifest.json": #"{"app": "notes", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": ["db"]}"#,
+                "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "x"}}"#,
+                "migrations/0001-create.sql": "CREATE TABLE rows (n INTEGER, s TEXT);",
+                "main.js": "hybrid.ready();",
+            ])
+            // A first run migrates; the second writes the rows, and is killed.
+            XCTAssertEqual(try CommandRunner.hybrid(["run", bundle.path, "--headless"], environment: ["XDG_DATA_HOME": data.path]).status, 0)
+            try "db.batch('INSERT INTO rows VALUES (?, ?)', Array.from({ length: 100000 }, (_, i) => [i, `row ${i}`])); hybrid.ready();"
+                .write(to: bundle.url.appendingPathComponent("main.js"), atomically: true, encoding: .utf8)
+            let process = try CommandRunner.start("hybrid", ["run", bundle.path, "--headless"], in: bundle.url, environment: ["XDG_DATA_HOME": data.path],
+                                                  output: data.url.appendingPathComponent("out"), errors: data.url.appendingPathComponent("err"))
+            // Killed once the transaction is under way (its journal is there), later each attempt.
+            let journal = data.url.appendingPathComponent("hybridterm/notes/app.sqlite-journal").path
+            let deadline = Date().addingTimeInterval(20)
+            while process.isRunning, !FileManager.default.fileExists(atPath: journal), Date() < deadline { usleep(500) }
+            usleep(UInt32(attempt) * 20_000)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let db = try AppDatabase(path: data.url.appendingPathComponent("hybridterm/notes/app.sqlite").path)
+            XCTAssertEqual(try db.query("PRAGMA integrity_check"), [.object(JSONObject([("integrity_check", .string("ok"))]))])
+            let count = try db.query("SELECT count(*) AS c FROM rows").first?["c"]
+            XCTAssertTrue(count == .integer(0) || count == .integer(100_000), "all or none, not \(String(describing: count))")
+        }
     }
 }

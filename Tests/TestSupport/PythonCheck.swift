@@ -2,12 +2,12 @@ import Foundation
 
 /// Runs one of the repository's Python checks (`Tests/schema/*.py`) the way CI would.
 public enum PythonCheck {
-    /// Runs `script` with a Python that has `jsonschema` (`scripts/setup-tests.sh` makes sure
-    /// one does) in `repository`; returns its exit status and its output (both streams).
-    public static func run(_ script: String, in repository: URL) throws -> (status: Int32, output: String) {
+    /// Runs `script` with `arguments` and a Python that has `jsonschema` (`scripts/setup-tests.sh`
+    /// makes sure one does) in `repository`; returns its exit status and its output (both streams).
+    public static func run(_ script: String, _ arguments: [String] = [], in repository: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, script]
+        process.arguments = [python, script] + arguments
         process.currentDirectoryURL = repository
         let output = Pipe()
         process.standardOutput = output
