@@ -1,0 +1,73 @@
+import HybridJavaScript
+
+// The other direction of Natives.swift: the functions each bridge script hands back for Swift
+// to call into it, by name, checked once when the script ran.
+
+/// What prelude.js returns: the functions Swift calls into it.
+enum PreludeEntryPoint: String, CaseIterable {
+    /// `dispatch(name, data, id)`: runs the handler `name` registered with
+    /// `WebViewJavascriptBridge.registerHandler` on `data`; it answers through
+    /// `respond({id, response})`, once, and throws what the handler threw.
+    case dispatch
+    /// `loadMain(path, source)`: runs `source`, the file `path`, as the main module.
+    case loadMain
+    /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
+    case forgetFields
+    /// `serviceError(site, code, message, details?)`: a service error located where `site` (an
+    /// `Error`) was made; not for Swift, handed on to api.js and db.js.
+    case serviceError
+}
+
+/// What api.js returns for Swift.
+enum APIEntryPoint: String, CaseIterable {
+    /// `loadData(request, id)`: loads a screen's data block (SPEC §7.4) through `api.call` and
+    /// answers through `respond({id, response})`, once (never, when an interceptor stops
+    /// delivery or the call's screen closed).
+    case loadData
+}
+
+/// What db.js returns for Swift.
+enum DatabaseEntryPoint: String, CaseIterable {
+    /// `deliver(id, rows, error)`: the rows of the `db.watch` started under `id`, or the error
+    /// that ended it (reported, the watch dropped).
+    case deliver
+}
+
+/// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
+/// through hooks, goes to prelude.js as `patches`).
+enum PatchEntryPoint: String, CaseIterable {
+    /// `method(target, original, args)` → `[result, id of the hook that made it or 0]` of the
+    /// patchable function `target` through its hooks, or `null` when `original` (the Swift body)
+    /// threw and nothing caught it, or could not take its arguments.
+    case method
+    /// `handler(target, fn, args)` → what `fn(...args)` returns through the hooks on `target`.
+    case handler
+    /// `service(name, params, done)`: calls the service `name` through its hooks the way
+    /// `hybrid.call` does, and `done(true, value)` or `done(false, code, message)` with the answer.
+    case service
+    /// `runaway()` → `[target, id]` of the hook the time limit stopped, or `null`; resets what
+    /// the table was running.
+    case runaway
+    /// `fail(id, revoking)`: counts a failure of the hook `id` (`revoking` a success counted before).
+    case fail
+}
+
+/// The functions a script handed back (`PreludeEntryPoint`s, `APIEntryPoint`s, `DatabaseEntryPoint`s or
+/// `PatchEntryPoint`s), kept alive.
+struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Point.RawValue == String {
+    private let functions: [Point: ProtectedValue]
+
+    /// Takes each of `Point`'s functions from `exports`, the object the script returned.
+    init(_ exports: JavaScriptValue) {
+        functions = Dictionary(uniqueKeysWithValues: Point.allCases.map { point in
+            let function = exports[point.rawValue]
+            precondition(function.isFunction, "the bridge's JavaScript returned no function \(point.rawValue) (\(Point.self))")
+            return (point, function.protect())
+        })
+    }
+
+    subscript(point: Point) -> ProtectedValue {
+        // Every case was taken in `init`.
+        functions[point]!
+    }
+}
