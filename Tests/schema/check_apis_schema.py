@@ -14,11 +14,10 @@ Run from anywhere (paths are resolved from this file):
 Prints one line per file and exits 1 on any mismatch. Needs Python's jsonschema.
 """
 
-import json
 import re
 import sys
 
-from schema_support import ROOT, Report, check_invalid, describe, load_validator, rel
+from schema_support import ROOT, Report, check_invalid, check_valid, load_validator, rel
 
 SCHEMA = ROOT / "schemas" / "apis.schema.json"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "apis"
@@ -47,11 +46,7 @@ def main():
     valid = sorted((FIXTURES / "valid").glob("*.json"))
     if not valid:
         report(False, rel(FIXTURES / "valid"), "no valid definitions found")
-    for path in valid:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
-        problems = [describe(e) for e in errors[:5]] or cross_references(doc)
-        report(not problems, rel(path), "; ".join(problems) if problems else "valid")
+    check_valid(valid, validator, report, cross_references)
     check_invalid(sorted((FIXTURES / "invalid").glob("*.json")), validator, report, cross_references)
     return report.finish()
 

@@ -16,10 +16,9 @@ Prints one line per file and exits 1 on any mismatch. Format checking is off.
 Needs the `jsonschema` package (pip install jsonschema, or Debian's python3-jsonschema).
 """
 
-import json
 import sys
 
-from schema_support import ROOT, VERBOSE, Report, check_invalid, describe, load_validator, rel
+from schema_support import ROOT, VERBOSE, Report, check_invalid, check_valid, load_validator, rel
 
 SCHEMA = ROOT / "schemas" / "manifest.schema.json"
 FIXTURES = ROOT / "Tests" / "Fixtures" / "manifests"
@@ -53,15 +52,7 @@ def main():
     valid = sorted(VALID.glob("*.json"))
     if not valid:
         report(False, rel(VALID), "no valid manifests found")
-    for path in valid:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            report(False, rel(path), f"not JSON: {exc}")
-            continue
-        errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
-        problems = [describe(e) for e in errors[:5]] or cross_references(doc)
-        report(not problems, rel(path), "; ".join(problems) if problems else "valid")
+    check_valid(valid, validator, report, cross_references)
 
     # 3. Invalid manifests.
     invalid = sorted(INVALID.glob("*.json"))

@@ -71,14 +71,34 @@ def load_validator(schema_path, report):
     return schema, Draft202012Validator(schema)
 
 
+def read_json(path):
+    """The document in `path` and None, or None and why it is not JSON."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8")), None
+    except ValueError as exc:
+        return None, f"not JSON: {exc}"
+
+
+def check_valid(paths, validator, report, cross_references):
+    """Every file in `paths` must be accepted: JSON, by the schema and by `cross_references`;
+    each line names the first problems when it is not."""
+    for path in paths:
+        doc, unreadable = read_json(path)
+        if unreadable:
+            report(False, rel(path), unreadable)
+            continue
+        errors = sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path)))
+        problems = [describe(e) for e in errors[:5]] or cross_references(doc)
+        report(not problems, rel(path), "; ".join(problems) if problems else "valid")
+
+
 def check_invalid(paths, validator, report, cross_references):
     """Every file in `paths` must be refused: not JSON, by the schema, or by `cross_references`
     (what no schema can state); each line says which."""
     for path in paths:
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except ValueError as exc:
-            report(True, rel(path), f"not JSON: {exc}")
+        doc, unreadable = read_json(path)
+        if unreadable:
+            report(True, rel(path), unreadable)
             continue
         errors = list(validator.iter_errors(doc))
         if errors:
