@@ -33,16 +33,4 @@ enum DataBlockCheck {
         }
         return found.map { ($0, $0.formatted(in: screen.source)) }
     }
-
-    /// The names the scripts at `paths` register with `api.reformer("NAME", …)` written with a
-    /// literal name.
-    static func registeredReformers(in paths: [String]) -> Set<String> {
-        var names = Set<String>()
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            for match in text.matches(of: /api\.reformer\(\s*['"`]([^'"`\\\n]+)['"`]/) { names.insert(String(match.1)) }
-        }
-        return names
-    }
 }

@@ -82,8 +82,7 @@ struct ValidateCommand: ParsableCommand {
             ok = ok && problems.isEmpty
         }
         let scripts = load.value?.scriptPaths ?? []
-        let registered = ScriptCheck.registeredComponents(in: scripts)
-        let reformers = DataBlockCheck.registeredReformers(in: scripts)
+        let (registered, reformers) = ScriptCheck.registrations(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }
             let screen = ScreenDocument.load(contentsOf: path)

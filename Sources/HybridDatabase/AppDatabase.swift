@@ -31,10 +31,16 @@ public final class AppDatabase: Sendable {
 
     /// The database of `app`: `app.sqlite` in its data folder (`AppDataFolder`).
     public static func forApp(_ app: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SQLError) -> AppDatabase {
-        guard let folder = AppDataFolder.path(for: app, environment: environment) else {
+        guard let path = path(forApp: app, environment: environment) else {
             throw SQLError("the app name \"\(app)\" is not a plain folder name, so it has no database")
         }
-        return try AppDatabase(path: FileSystem.join(folder, "app.sqlite"))
+        return try AppDatabase(path: path)
+    }
+
+    /// Where the database of `app` lives, without opening it; nil for a name that is not a
+    /// plain folder name.
+    public static func path(forApp app: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        AppDataFolder.path(for: app, environment: environment).map { FileSystem.join($0, "app.sqlite") }
     }
 
     /// The rows `sql` gives with `params` (an array for `?`, an object for `:name`).

@@ -34,6 +34,15 @@ public enum JSONValue: Hashable, Sendable {
         return nil
     }
 
+    /// The number an integer or a number holds, or `nil` for other kinds.
+    public var numericValue: Double? {
+        switch self {
+        case .integer(let integer): return Double(integer)
+        case .number(let number): return number
+        default: return nil
+        }
+    }
+
     /// The array payload, or `nil` for other kinds.
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }

@@ -38,7 +38,7 @@ public struct ParamRule: Sendable, Equatable {
         if let allowed, !allowed.contains(value) {
             return "expected one of \(allowed.map(\.jsonText).joined(separator: ", ")), got \(DiagnosticText.cut(value.jsonText))"
         }
-        if let number = Self.number(value) {
+        if let number = value.numericValue {
             if let minimum, number < minimum { return "expected at least \(Self.format(minimum)), got \(Self.format(number))" }
             if let maximum, number > maximum { return "expected at most \(Self.format(maximum)), got \(Self.format(number))" }
         }
@@ -71,15 +71,6 @@ public struct ParamRule: Sendable, Equatable {
             return true
         default:
             return false
-        }
-    }
-
-    /// The number an integer or number value holds.
-    static func number(_ value: JSONValue) -> Double? {
-        switch value {
-        case .integer(let integer): return Double(integer)
-        case .number(let number): return number
-        default: return nil
         }
     }
 

@@ -32,7 +32,7 @@ public final class AnswerCache: Sendable {
         guard store == .disk, let path = path(for: key), FileSystem.exists(path) else { return nil }
         guard let bytes = FileBytes.read(path), case .object(let object)? = try? JSONParser.parse(bytes).plain,
               case .string(let storedKey)? = object["key"], storedKey == key,
-              let stored = Self.seconds(object["stored"]), let answer = object["answer"] else {
+              let stored = object["stored"]?.numericValue, let answer = object["answer"] else {
             _ = unlink(path)
             report("\(path): a damaged cache entry was dropped")
             return nil
@@ -68,13 +68,5 @@ public final class AnswerCache: Sendable {
 
     private func path(for key: String) -> String? {
         folder.map { FileSystem.join($0, HexDigits.lowercase(SHA256.hash(data: Array(key.utf8))) + ".json") }
-    }
-
-    private static func seconds(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .integer(let seconds)?: return Double(seconds)
-        case .number(let seconds)?: return seconds
-        default: return nil
-        }
     }
 }

@@ -125,13 +125,7 @@ public final class Outbox: Sendable {
               case .object(let object)? = try? JSONParser.parse(bytes).plain,
               case .string(let api)? = object["api"], let params = object["params"],
               case .string(let requestID)? = object["requestId"], requestID == parts[1],
-              case .integer(let tries)? = object["tries"] else { return nil }
-        let queued: Double
-        switch object["queued"] {
-        case .integer(let seconds)?: queued = Double(seconds)
-        case .number(let seconds)?: queued = seconds
-        default: return nil
-        }
+              case .integer(let tries)? = object["tries"], let queued = object["queued"]?.numericValue else { return nil }
         return Entry(sequence: sequence, api: api, params: params, requestID: requestID, queued: Date(timeIntervalSince1970: queued), tries: tries)
     }
 }

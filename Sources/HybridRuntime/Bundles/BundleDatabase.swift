@@ -68,7 +68,7 @@ public enum BundleDatabase {
             }
             if !pending.isEmpty {
                 do throws(SQLError) {
-                    try database.copy(to: copyPath(of: database, before: manifest.version.description))
+                    try database.copy(to: copyPath(of: database.path, before: manifest.version.description))
                 } catch {
                     throw AppError("\(database.path): cannot set the database aside before migrating: \(error.message)")
                 }
@@ -83,30 +83,33 @@ public enum BundleDatabase {
         return database
     }
 
-    /// Where the database is set aside before `version` migrates it.
-    static func copyPath(of database: AppDatabase, before version: String) -> String {
-        database.path + ".before-" + version
+    /// Where the database at `path` is set aside before `version` migrates it.
+    static func copyPath(of path: String, before version: String) -> String {
+        path + ".before-" + version
     }
 
     /// `version` of `app` was marked bad: the database it migrated goes back to the copy set
     /// aside before (nothing happens when it migrated nothing). Answers what happened, for the log.
     static func restore(app: String, before version: String) -> String? {
-        guard let database = try? AppDatabase.forApp(app) else { return nil }
-        let copy = copyPath(of: database, before: version)
+        // The database is opened only when there is a copy to put back.
+        guard let path = AppDatabase.path(forApp: app) else { return nil }
+        let copy = copyPath(of: path, before: version)
         guard FileSystem.exists(copy) else { return nil }
         do throws(SQLError) {
+            let database = try AppDatabase(path: path)
             try database.restore(from: copy)
             _ = unlink(copy)
-            return "\(database.path): restored as it was before \(app) \(version) migrated it"
+            return "\(path): restored as it was before \(app) \(version) migrated it"
         } catch {
-            return "\(database.path): cannot restore the copy set aside before \(app) \(version): \(error.message) (it stays at \(copy))"
+            return "\(path): cannot restore the copy set aside before \(app) \(version): \(error.message) (it stays at \(copy))"
         }
     }
 
     /// `version` of `app` started well: the copy set aside before it migrated is not needed.
     static func discardCopy(app: String, before version: String) {
-        guard let database = try? AppDatabase.forApp(app) else { return }
-        _ = unlink(copyPath(of: database, before: version))
+        // Every good start comes here, database or not: no need to open one to remove a file.
+        guard let path = AppDatabase.path(forApp: app) else { return }
+        _ = unlink(copyPath(of: path, before: version))
     }
 
     /// Registers `db.watch` and `db.unwatch` over `database`: watches kept in `watches`, their
@@ -128,18 +131,10 @@ public enum BundleDatabase {
     /// gets; a host or a benchmark may call it directly).
     public static func register(_ database: AppDatabase, in services: ServiceRegistry) {
         services.register("db.query", permission: "db", summary: "the rows of a statement, params bound") { (statement: Statement) throws -> [JSONValue] in
-            do throws(SQLError) {
-                return try database.query(statement.sql, params: statement.params ?? .null)
-            } catch {
-                throw ServiceError(.sql, error.message)
-            }
+            try sql { () throws(SQLError) in try database.query(statement.sql, params: statement.params ?? .null) }
         }
         services.register("db.exec", permission: "db", summary: "runs a statement, params bound: {changes, lastInsertRowId}") { (statement: Statement) throws -> JSONValue in
-            do throws(SQLError) {
-                return try database.exec(statement.sql, params: statement.params ?? .null)
-            } catch {
-                throw ServiceError(.sql, error.message)
-            }
+            try sql { () throws(SQLError) in try database.exec(statement.sql, params: statement.params ?? .null) }
         }
         // What db.transaction(fn) spans fn's tx calls with: it runs on the loop's thread, and fn
         // is synchronous, so no other script's statement comes in between.
@@ -150,23 +145,24 @@ public enum BundleDatabase {
         ]
         for (name, summary, step) in steps {
             services.register(name, permission: "db", summary: summary) { (_: JSONValue) throws -> JSONValue in
-                do throws(SQLError) {
-                    try step()
-                    return .null
-                } catch {
-                    throw ServiceError(.sql, error.message)
-                }
+                try sql(step)
+                return .null
             }
         }
         services.register("db.batch", permission: "db", summary: "one statement for each params, in one transaction: {changes}") { (batch: Batch) throws -> JSONValue in
             guard case .array(let paramsList)? = try? JSONParser.parse(Array(batch.paramsList.utf8)).plain else {
                 throw ServiceError(.badParams, "db.batch: paramsList must be an array of params")
             }
-            do throws(SQLError) {
-                return try database.batch(batch.sql, paramsList: paramsList)
-            } catch {
-                throw ServiceError(.sql, error.message)
-            }
+            return try sql { () throws(SQLError) in try database.batch(batch.sql, paramsList: paramsList) }
+        }
+    }
+
+    /// What `body` answers, SQLite's refusal as the `E_SQL` scripts get.
+    private static func sql<Value>(_ body: () throws(SQLError) -> Value) throws(ServiceError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw ServiceError(.sql, error.message)
         }
     }
 }

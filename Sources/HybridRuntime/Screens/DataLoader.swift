@@ -76,13 +76,16 @@ final class DataLoader: @unchecked Sendable {
         let loop = app.loop
         let apply = { [weak self, weak screen] (result: Result<[JSONValue], SQLError>) in
             guard let self, let screen else { return }
-            let reply: JSONValue = switch result {
+            let previous = screen.state[name]
+            let value = switch result {
             case .success(let rows):
-                .object(JSONObject([("answer", .object(JSONObject([("data", .array(rows)), ("page", .integer(1)), ("lastPage", .bool(true))])))]))
+                screen.data.settle(load, reply: .object(JSONObject([("answer", .object(JSONObject([
+                    ("data", .array(rows)), ("page", .integer(1)), ("lastPage", .bool(true)),
+                ])))])), previous: previous)
             case .failure(let error):
-                .object(JSONObject([("error", .object(JSONObject([("code", .string("E_SQL")), ("message", .string(error.message))])))]))
+                screen.data.failure(load, code: "E_SQL", message: error.message, previous: previous)
             }
-            self.settle(screen.data.settle(load, reply: reply, previous: screen.state[name]), of: name, on: screen)
+            self.settle(value, of: name, on: screen)
         }
         // Later rows come from whichever thread committed, maybe inside a script's call: they
         // wait for the loop. The first are here now, for the frame being drawn.

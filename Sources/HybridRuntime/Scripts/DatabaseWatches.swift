@@ -12,22 +12,18 @@ final class DatabaseWatches: @unchecked Sendable {
     func start(id: Int, sql: String, params: JSONValue, in database: AppDatabase, post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
                deliver: @escaping @Sendable (Int, Result<[JSONValue], SQLError>) -> Void) {
         watches[id]?.cancel()
-        // The watch reaches this object only through the loop, where it is checked still there.
-        let watch = QueryWatch(database: database, sql: sql, params: params) { [weak self] result in
-            post { [weak owner = self] in
-                guard let owner, owner.watches[id] != nil else { return }
-                if case .failure = result { owner.watches[id] = nil }
+        // Every result reaches this object only through the loop, where the watch is checked
+        // still there; the first too, since this runs inside the script's db.watch call.
+        let handOver: @Sendable (Result<[JSONValue], SQLError>) -> Void = { [weak self] result in
+            post { [weak self] in
+                guard let self, watches[id] != nil else { return }
+                if case .failure = result { watches[id] = nil }
                 deliver(id, result)
             }
         }
+        let watch = QueryWatch(database: database, sql: sql, params: params, onChange: handOver)
         watches[id] = watch
-        // The first rows too go through the loop: this runs inside the script's db.watch call.
-        let first = watch.first
-        post { [weak owner = self] in
-            guard let owner, owner.watches[id] != nil else { return }
-            if case .failure = first { owner.watches[id] = nil }
-            deliver(id, first)
-        }
+        handOver(watch.first)
     }
 
     /// Stops the watch `id` (its handle's `remove()`).
