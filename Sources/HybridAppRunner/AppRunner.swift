@@ -13,6 +13,7 @@ public enum AppRunner {
         app.trustedKeys = try options.trustedKeys()
         app.secrets = try options.secretValues()
         if options.traces("net") { app.traceNetwork = { line in FileHandleOutput.standardError(line) } }
+        if options.traces("db") { app.traceDatabase = { line in FileHandleOutput.standardError(line) } }
         app.readyTimeout = options.readyTimeout
         // Downloads come before the terminal session, so their progress bar and errors show
         // on the normal screen.

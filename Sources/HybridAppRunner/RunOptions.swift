@@ -25,7 +25,7 @@ public struct RunOptions: ParsableArguments {
     @Option(help: "A JSON object of secret names to strings, for API services that sign their requests (scripts never see them).")
     public var secrets: String?
 
-    /// What to trace, a line per call: `net` (API calls), `db` (the database, to come).
+    /// What to trace, a line per call: `net` (API calls), `db` (the scripts' database statements).
     @Option(help: "Print a line per call of what is named, comma-separated: net (API calls: request id, API, cache, status, ms), db.")
     public var trace: String?
 

@@ -79,6 +79,24 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertEqual(frame.trimmingCharacters(in: .whitespaces), "0,1,1001", errors)
     }
 
+    func testTraceDbPrintsALinePerStatement() throws {
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db-trace", [
+            "manifest.json": #"{"app": "notes", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": ["db"]}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "x"}}"#,
+            "migrations/0001-create.sql": Self.schema["0001-create.sql"]!,
+            "main.js": "db.exec(\"INSERT INTO notes (title) VALUES ('tea')\"); db.query('SELECT title FROM notes'); try { db.query('SELECT missing FROM notes'); } catch (e) {} hybrid.ready();",
+        ])
+        let data = try TemporaryDirectory("hybrid-db-trace-data")
+        let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--trace", "db"], environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("db ") }.map { $0.replacingOccurrences(of: #" [0-9.]+ ms$"#, with: " N ms", options: .regularExpression) }
+        XCTAssertEqual(lines, [
+            #"db exec INSERT INTO notes (title) VALUES ('tea') → {"changes":1,"lastInsertRowId":1} N ms"#,
+            #"db query SELECT title FROM notes → 1 row N ms"#,
+            #"db query SELECT missing FROM notes → E_SQL no such column: missing N ms"#,
+        ], result.standardError)
+    }
+
     func testSQLErrorsReachTheScriptAtTheCallingLine() throws {
         let (status, frame, errors) = try run("""
         let code = 'none';

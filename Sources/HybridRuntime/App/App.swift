@@ -94,6 +94,12 @@ public final class HybridApp: @unchecked Sendable {
         get { bundleSettings.traceNetwork }
         set { bundleSettings.traceNetwork = newValue }
     }
+    /// Told a line per database statement of the scripts (`--trace db`): the operation, the
+    /// SQL, its outcome, milliseconds.
+    public var traceDatabase: (@Sendable (String) -> Void)? {
+        get { bundleSettings.traceDatabase }
+        set { bundleSettings.traceDatabase = newValue }
+    }
     /// The keys whose signatures `load(bundle:)` accepts for archives, URLs and signed folders.
     public var trustedKeys: [BundlePublicKey] {
         get { bundleSettings.trustedKeys }

@@ -42,7 +42,7 @@ public enum BundleDatabase {
     /// bundle's when it has neither). Answers the database, for the host.
     /// - Throws: `AppError` naming the migration (`FILE:LINE: message`) or the folder's problems.
     @discardableResult
-    static func register(for folder: BundleFolder, in services: ServiceRegistry) throws(AppError) -> AppDatabase? {
+    static func register(for folder: BundleFolder, trace: (@Sendable (String) -> Void)? = nil, in services: ServiceRegistry) throws(AppError) -> AppDatabase? {
         let manifest = folder.manifest
         guard manifest.database != nil || manifest.permissions.contains("db") else {
             serviceNames.forEach(services.unregister)
@@ -79,7 +79,7 @@ public enum BundleDatabase {
                 throw AppError(error.description)
             }
         }
-        register(database, in: services)
+        register(database, trace: trace, in: services)
         return database
     }
 
@@ -128,13 +128,13 @@ public enum BundleDatabase {
     }
 
     /// Registers the `db.*` statement services over `database` (what a bundle with a database
-    /// gets; a host or a benchmark may call it directly).
-    public static func register(_ database: AppDatabase, in services: ServiceRegistry) {
+    /// gets; a host or a benchmark may call it directly); `trace` is told a line per statement.
+    public static func register(_ database: AppDatabase, trace: (@Sendable (String) -> Void)? = nil, in services: ServiceRegistry) {
         services.register("db.query", permission: "db", summary: "the rows of a statement, params bound") { (statement: Statement) throws -> [JSONValue] in
-            try sql { () throws(SQLError) in try database.query(statement.sql, params: statement.params ?? .null) }
+            try sql("query", statement.sql, trace: trace) { () throws(SQLError) in try database.query(statement.sql, params: statement.params ?? .null) }
         }
         services.register("db.exec", permission: "db", summary: "runs a statement, params bound: {changes, lastInsertRowId}") { (statement: Statement) throws -> JSONValue in
-            try sql { () throws(SQLError) in try database.exec(statement.sql, params: statement.params ?? .null) }
+            try sql("exec", statement.sql, trace: trace) { () throws(SQLError) in try database.exec(statement.sql, params: statement.params ?? .null) }
         }
         // What db.transaction(fn) spans fn's tx calls with: it runs on the loop's thread, and fn
         // is synchronous, so no other script's statement comes in between.
@@ -145,7 +145,7 @@ public enum BundleDatabase {
         ]
         for (name, summary, step) in steps {
             services.register(name, permission: "db", summary: summary) { (_: JSONValue) throws -> JSONValue in
-                try sql(step)
+                try sql(String(name.dropFirst("db.".count)), "", trace: trace, step)
                 return .null
             }
         }
@@ -153,15 +153,33 @@ public enum BundleDatabase {
             guard case .array(let paramsList)? = try? JSONParser.parse(Array(batch.paramsList.utf8)).plain else {
                 throw ServiceError(.badParams, "db.batch: paramsList must be an array of params")
             }
-            return try sql { () throws(SQLError) in try database.batch(batch.sql, paramsList: paramsList) }
+            return try sql("batch", batch.sql, trace: trace) { () throws(SQLError) in try database.batch(batch.sql, paramsList: paramsList) }
         }
     }
 
-    /// What `body` answers, SQLite's refusal as the `E_SQL` scripts get.
-    private static func sql<Value>(_ body: () throws(SQLError) -> Value) throws(ServiceError) -> Value {
+    /// What `body` answers, SQLite's refusal as the `E_SQL` scripts get; with `trace`, one line
+    /// `db OPERATION SQL → OUTCOME N ms` (the outcome: the rows, `changes`, or the error).
+    private static func sql<Value>(_ operation: String, _ statement: String, trace: (@Sendable (String) -> Void)?,
+                                   _ body: () throws(SQLError) -> Value) throws(ServiceError) -> Value {
+        let start = ContinuousClock.now
+        let line = { (outcome: String) in
+            let elapsed = (ContinuousClock.now - start).components
+            let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+            let shown = statement.isEmpty ? "" : " " + DiagnosticText.cut(statement.split(whereSeparator: \.isNewline).joined(separator: " "))
+            trace?("db \(operation)\(shown) → \(outcome) \(String(format: "%.1f", milliseconds)) ms")
+        }
         do {
-            return try body()
+            let value = try body()
+            if trace != nil {
+                switch value {
+                case let rows as [JSONValue]: line("\(rows.count) row\(rows.count == 1 ? "" : "s")")
+                case let result as JSONValue: line(result.jsonText)
+                default: line("ok")
+                }
+            }
+            return value
         } catch {
+            if trace != nil { line("E_SQL \(error.message)") }
             throw ServiceError(.sql, error.message)
         }
     }

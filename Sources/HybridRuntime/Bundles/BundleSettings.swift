@@ -16,6 +16,8 @@ struct BundleSettings {
     var secrets: [String: String] = [:]
     /// Told a line per API call, when calls are traced (`--trace net`).
     var traceNetwork: (@Sendable (String) -> Void)?
+    /// Told a line per database statement of the scripts, when they are traced (`--trace db`).
+    var traceDatabase: (@Sendable (String) -> Void)?
 
     /// An installer with these settings, refusing bundles of an app other than `expectedApp`.
     func installer(expectedApp: String?) -> BundleInstaller {
