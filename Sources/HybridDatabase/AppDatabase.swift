@@ -10,6 +10,7 @@ public final class AppDatabase: Sendable {
     /// The file it lives in.
     public let path: String
     let queue: DatabaseQueue
+    private let capture = ChangeCapture()
 
     /// The database in the file at `path` (made, with its folder, when missing).
     public init(path: String) throws(SQLError) {
@@ -56,19 +57,7 @@ public final class AppDatabase: Sendable {
     /// Runs `sql` once per params of `paramsList`, all in one transaction (none if one fails):
     /// `{changes}`.
     public func batch(_ sql: String, paramsList: [JSONValue]) throws(SQLError) -> JSONValue {
-        try transaction { db in
-            let statement = try db.makeStatement(sql: sql)
-            var changes = 0
-            for (index, params) in paramsList.enumerated() {
-                do {
-                    try statement.execute(arguments: try SQLValues.arguments(params))
-                } catch {
-                    throw SQLError("params \(index): " + Self.sqlError(error).message, statement: sql)
-                }
-                changes += db.changesCount
-            }
-            return .object(JSONObject([("changes", .integer(changes))]))
-        }
+        try run { db in try Self.batch(sql, paramsList: paramsList, in: db) }
     }
 
     /// Opens a transaction that later statements run in until `commit()` or `rollback()`: how a
@@ -115,6 +104,80 @@ public final class AppDatabase: Sendable {
     public static func exec(_ sql: String, params: JSONValue, in db: Database) throws -> JSONValue {
         try db.execute(sql: sql, arguments: SQLValues.arguments(params))
         return .object(JSONObject([("changes", .integer(db.changesCount)), ("lastInsertRowId", SQLValues.json(db.lastInsertedRowID.databaseValue))]))
+    }
+
+    /// `sql` run once per params of `paramsList` inside `db`, in one savepoint: `{changes}`.
+    public static func batch(_ sql: String, paramsList: [JSONValue], in db: Database) throws -> JSONValue {
+        var changes = 0
+        try db.inSavepoint {
+            let statement = try db.makeStatement(sql: sql)
+            for (index, params) in paramsList.enumerated() {
+                do {
+                    try statement.execute(arguments: try SQLValues.arguments(params))
+                } catch {
+                    throw SQLError("params \(index): " + Self.sqlError(error).message, statement: sql)
+                }
+                changes += db.changesCount
+            }
+            return .commit
+        }
+        return .object(JSONObject([("changes", .integer(changes))]))
+    }
+
+    /// From now on, rows `operation` changes in `table` are caught by `capturingChanges` (what
+    /// a script's `db.handler` stands on).
+    /// - Throws: `SQLError` when `table` is not a table of the database.
+    public func catchChanges(of table: String, _ operation: RowChange.Operation) throws(SQLError) {
+        try run { db in try capture.start(table: table, operation: operation, in: db) }
+    }
+
+    /// Stops catching what `operation` does to `table`.
+    public func stopCatchingChanges(of table: String, _ operation: RowChange.Operation) throws(SQLError) {
+        try run { db in try capture.stop(table: table, operation: operation, in: db) }
+    }
+
+    /// A statement as a script sends it.
+    public enum Statement: Sendable {
+        case query(String, params: JSONValue)
+        case exec(String, params: JSONValue)
+        case batch(String, paramsList: [JSONValue])
+    }
+
+    /// A statement run by `capturingChanges`: what it answered (rows, `{changes,
+    /// lastInsertRowId}` or `{changes}`), the rows it changed in the tables caught, and whether
+    /// it left a transaction open for them.
+    public struct Caught: Sendable {
+        public var value: JSONValue
+        public var changes: [RowChange]
+        /// The statement ran outside any transaction and changed rows that are caught: the
+        /// transaction opened around it is still open, for the caller to act on the changes
+        /// inside it, then `commit()` or `rollback()`.
+        public var leftOpen: Bool
+    }
+
+    /// Runs `statement` with the rows it changes caught (`catchChanges`): inside the open
+    /// transaction, if there is one; otherwise in a transaction of its own, committed at once
+    /// when nothing caught changed and left open when something did.
+    public func capturingChanges(_ statement: Statement) throws(SQLError) -> Caught {
+        let body = { (db: Database) throws -> JSONValue in
+            switch statement {
+            case .query(let sql, let params): .array(try Self.query(sql, params: params, in: db))
+            case .exec(let sql, let params): try Self.exec(sql, params: params, in: db)
+            case .batch(let sql, let paramsList): try Self.batch(sql, paramsList: paramsList, in: db)
+            }
+        }
+        return try run { db in
+            let opens = !db.isInsideTransaction
+            if opens { try db.execute(sql: "BEGIN") }
+            do {
+                let (value, changes) = try capture.catching { try body(db) }
+                if opens && changes.isEmpty { try db.execute(sql: "COMMIT") }
+                return Caught(value: value, changes: changes, leftOpen: opens && !changes.isEmpty)
+            } catch {
+                if opens && db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                throw error
+            }
+        }
     }
 
     /// Copies the whole database into the file at `path` (replaced), consistently.

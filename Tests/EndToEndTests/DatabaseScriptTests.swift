@@ -9,8 +9,8 @@ import XCTest
 /// refusals reach the script as `E_SQL` at the calling line; a failing migration fails the
 /// start, located; without the `db` permission, `E_DENIED`.
 final class DatabaseScriptTests: XCTestCase {
-    func run(_ script: String, migrations: [String: String] = [:], permissions: String = #"["db"]"#,
-             data: TemporaryDirectory? = nil) throws -> (status: Int32, frame: String, errors: String) {
+    static func run(_ script: String, migrations: [String: String] = [:], permissions: String = #"["db"]"#,
+             data: TemporaryDirectory? = nil, size: String = "160x2") throws -> (status: Int32, frame: String, errors: String) {
         var files = [
             "manifest.json": #"{"app": "notes", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": \#(permissions), "store": {"line": ""}}"#,
             "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
@@ -19,14 +19,14 @@ final class DatabaseScriptTests: XCTestCase {
         for (name, sql) in migrations { files["migrations/" + name] = sql }
         let bundle = try ValidateScriptsTests.bundle(named: "hybrid-db", files)
         let home = try data ?? TemporaryDirectory("hybrid-db-data")
-        let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "160x2"], environment: ["XDG_DATA_HOME": home.path])
+        let result = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", size], environment: ["XDG_DATA_HOME": home.path])
         return (result.status, result.standardOutput.split(separator: "\n").first.map(String.init) ?? "", result.standardError)
     }
 
     static let schema = ["0001-create.sql": "CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body BLOB);\n"]
 
     func testScriptsQueryWriteBatchAndUseTables() throws {
-        let (status, frame, errors) = try run("""
+        let (status, frame, errors) = try Self.run("""
         const added = db.exec('INSERT INTO notes (title) VALUES (?)', ["it's \\"quoted\\"); DROP TABLE notes; --"]);
         db.batch('INSERT INTO notes (title) VALUES (:t)', [{ t: 'two' }, { t: 'three' }]);
         const notes = db.table('notes');
@@ -44,7 +44,7 @@ final class DatabaseScriptTests: XCTestCase {
     }
 
     func testATransactionCommitsOrRollsBackWhole() throws {
-        let (status, frame, errors) = try run("""
+        let (status, frame, errors) = try Self.run("""
         db.transaction((tx) => { tx.exec("INSERT INTO notes (title) VALUES ('kept')"); db.batch('INSERT INTO notes (title) VALUES (?)', [['also']]); });
         let thrown = '';
         try {
@@ -61,7 +61,7 @@ final class DatabaseScriptTests: XCTestCase {
     /// A watcher hears the first rows, then once per committed transaction that changed what it
     /// reads: a 1,000-row batch is one call, a rolled-back transaction none, a write elsewhere none.
     func testAWatchHearsEachCommittedChangeOnce() throws {
-        let (status, frame, errors) = try run("""
+        let (status, frame, errors) = try Self.run("""
         const seen = [];
         const watch = db.watch('SELECT count(*) AS n FROM notes WHERE title LIKE ?', ['t%'], (rows) => {
           seen.push(rows[0].n);
@@ -98,7 +98,7 @@ final class DatabaseScriptTests: XCTestCase {
     }
 
     func testSQLErrorsReachTheScriptAtTheCallingLine() throws {
-        let (status, frame, errors) = try run("""
+        let (status, frame, errors) = try Self.run("""
         let code = 'none';
         try {
           db.query('SELECT missing FROM notes');
@@ -112,13 +112,13 @@ final class DatabaseScriptTests: XCTestCase {
     }
 
     func testAFailingMigrationFailsTheStartNamingItsLine() throws {
-        let (status, _, errors) = try run("hybrid.ready();", migrations: Self.schema.merging(["0002-broken.sql": "ALTER TABLE notes ADD COLUMN tag TEXT;\nUPDATE nowhere SET a = 1;\n"]) { $1 })
+        let (status, _, errors) = try Self.run("hybrid.ready();", migrations: Self.schema.merging(["0002-broken.sql": "ALTER TABLE notes ADD COLUMN tag TEXT;\nUPDATE nowhere SET a = 1;\n"]) { $1 })
         XCTAssertEqual(status, 1)
         XCTAssertTrue(errors.contains("migrations/0002-broken.sql:2: no such table: nowhere"), errors)
     }
 
     func testWithoutThePermissionTheDatabaseIsDenied() throws {
-        let (status, frame, errors) = try run("""
+        let (status, frame, errors) = try Self.run("""
         try { db.query('SELECT 1'); store.set('line', 'read'); } catch (error) { store.set('line', error.code); }
         hybrid.ready();
         """, migrations: Self.schema, permissions: "[]")

@@ -3,6 +3,14 @@
 // on screen in the next frame.
 const notes = db.table('notes');
 
+// Whoever changes a note's words, the change is stamped, inside the same transaction. The
+// handler's own UPDATE comes back here with the words as they were, which ends it.
+db.handler('notes', 'update', (change, tx) => {
+  const { row, previous } = change;
+  if (row.title === previous.title && row.body === previous.body) return;
+  tx.exec("UPDATE notes SET updated = datetime('now') WHERE id = ?", [change.row.id]);
+});
+
 ui.handler('edit.load', () => {
   const id = state.get('params.id');
   const note = id ? notes.get(Number(id)) : null;
@@ -17,7 +25,7 @@ ui.handler('edit.save', () => {
     state.set('problem', 'a note needs a title');
     return;
   }
-  const note = { title: form.title.trim(), body: form.body, updated: new Date().toISOString().slice(0, 19).replace('T', ' ') };
+  const note = { title: form.title.trim(), body: form.body };
   if (id) notes.update(Number(id), note);
   else notes.insert(note);
   ui.back();

@@ -123,15 +123,91 @@
     fn(rows.map(decodeRow));
   }
 
+  // db.handler: functions by table and operation. While there are any, every statement goes
+  // through db.capture, which answers the rows it changed in the tables handled; the handlers
+  // run on them inside the writing transaction (one the host left open when the statement ran
+  // outside any), and a throw rolls it all back.
+  const OPERATIONS = ['insert', 'update', 'delete'];
+  const MAX_DEPTH = 16;
+  const handlers = new Map();
+  let handlerCount = 0;
+  let depth = 0;
+  const handlerKey = (table, op) => `${op} ${table}`;
+
+  function runHandlers(changes) {
+    for (const change of changes) {
+      const fns = handlers.get(handlerKey(change.table, change.op));
+      if (fns === undefined) continue;
+      if (change.row !== null) decodeRow(change.row);
+      if (change.previous !== null) decodeRow(change.previous);
+      for (const fn of fns.slice()) {
+        if (depth >= MAX_DEPTH) {
+          throw serviceError(new Error(), 'E_SQL', `db.handler: handlers nested ${MAX_DEPTH} deep (does a handler write the rows it handles?)`);
+        }
+        depth++;
+        try { fn(change, tx); } finally { depth--; }
+      }
+    }
+  }
+
+  // One statement: straight to its service, or, while handlers are there, with its changes.
+  function statement(operation, message) {
+    if (handlerCount === 0) return call(`db.${operation}`, message);
+    const answer = call('db.capture', Object.assign({ operation }, message));
+    if (!answer.leftOpen) {
+      runHandlers(answer.changes);
+      return answer.result;
+    }
+    open = true;
+    try {
+      runHandlers(answer.changes);
+    } catch (error) {
+      open = false;
+      call('db.rollback', null);
+      throw error;
+    }
+    open = false;
+    call('db.commit', null);
+    return answer.result;
+  }
+
+  function handler(table, op, fn) {
+    if (!OPERATIONS.includes(op)) throw new TypeError(`db.handler(table, op, fn): op is "insert", "update" or "delete", not ${JSON.stringify(op)}`);
+    if (typeof fn !== 'function') throw new TypeError('db.handler(table, op, fn): fn must be a function');
+    const key = handlerKey(String(table), op);
+    let fns = handlers.get(key);
+    if (fns === undefined) {
+      call('db.handle', { table: String(table), op });
+      fns = [];
+      handlers.set(key, fns);
+    }
+    fns.push(fn);
+    handlerCount++;
+    let removed = false;
+    return Object.freeze({
+      remove() {
+        if (removed) return;
+        removed = true;
+        fns.splice(fns.indexOf(fn), 1);
+        handlerCount--;
+        if (fns.length === 0) {
+          handlers.delete(key);
+          call('db.unhandle', { table: String(table), op });
+        }
+      },
+    });
+  }
+
   const db = {
-    query(sql, params) { return call('db.query', { sql: String(sql), params: encodeParams(params) }).map(decodeRow); },
-    exec(sql, params) { return call('db.exec', { sql: String(sql), params: encodeParams(params) }); },
+    query(sql, params) { return statement('query', { sql: String(sql), params: encodeParams(params) }).map(decodeRow); },
+    exec(sql, params) { return statement('exec', { sql: String(sql), params: encodeParams(params) }); },
     batch(sql, paramsList) {
       if (!Array.isArray(paramsList)) throw new TypeError('db.batch(sql, paramsList): paramsList must be an array');
       // The rows cross as one JSON text: the engine writes it natively and Swift parses it at
       // once, where converting 10,000 arrays value by value through the C API costs 8x more.
-      return call('db.batch', { sql: String(sql), paramsList: JSON.stringify(paramsList.map(encodeParams)) });
+      return statement('batch', { sql: String(sql), paramsList: JSON.stringify(paramsList.map(encodeParams)) });
     },
+    handler,
     table,
     // fn(tx) runs inside one transaction: committed when it returns, rolled back (whole) when it
     // throws, which db.transaction throws on. It must be synchronous: a transaction cannot stay

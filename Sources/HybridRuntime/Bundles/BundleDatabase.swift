@@ -22,6 +22,21 @@ public enum BundleDatabase {
         var paramsList: String
     }
 
+    /// A `db.capture` message: a statement as `db.query`, `db.exec` or `db.batch` sends it, run
+    /// with the rows it changes caught for the script's `db.handler`s.
+    struct Captured: Decodable, Sendable {
+        var operation: String
+        var sql: String
+        var params: JSONValue?
+        var paramsList: String?
+    }
+
+    /// A `db.handle` or `db.unhandle` message: the table and operation a `db.handler` is for.
+    struct Handled: Decodable, Sendable {
+        var table: String
+        var op: String
+    }
+
     /// A `db.watch` message: the script side's id for the watch, its query.
     struct Watch: Decodable, Sendable {
         var id: Int
@@ -35,7 +50,8 @@ public enum BundleDatabase {
     }
 
     /// Every service the database brings.
-    static let serviceNames = ["db.query", "db.exec", "db.batch", "db.begin", "db.commit", "db.rollback", "db.watch", "db.unwatch"]
+    static let serviceNames = ["db.query", "db.exec", "db.batch", "db.begin", "db.commit", "db.rollback", "db.watch", "db.unwatch",
+                                     "db.capture", "db.handle", "db.unhandle"]
 
     /// Opens `folder`'s app database and migrates it, when its manifest has `database` or asks
     /// for the permission `db`, and registers the `db.*` services over it (removing an earlier
@@ -150,11 +166,60 @@ public enum BundleDatabase {
             }
         }
         services.register("db.batch", permission: "db", summary: "one statement for each params, in one transaction: {changes}") { (batch: Batch) throws -> JSONValue in
-            guard case .array(let paramsList)? = try? JSONParser.parse(Array(batch.paramsList.utf8)).plain else {
-                throw ServiceError(.badParams, "db.batch: paramsList must be an array of params")
-            }
+            let paramsList = try paramsList(batch.paramsList)
             return try sql("batch", batch.sql, trace: trace) { () throws(SQLError) in try database.batch(batch.sql, paramsList: paramsList) }
         }
+        registerHandlers(on: database, trace: trace, in: services)
+    }
+
+    /// Registers what `db.handler` stands on: `db.handle`/`db.unhandle` catch or stop catching a
+    /// table's changes, and `db.capture` runs a statement with its changes caught, answering
+    /// `{result, changes, leftOpen}` (db.js runs the handlers, then commits what was left open).
+    private static func registerHandlers(on database: AppDatabase, trace: (@Sendable (String) -> Void)?, in services: ServiceRegistry) {
+        services.register("db.handle", permission: "db", summary: "catches a table's row changes for db.handler") { (handled: Handled) throws -> JSONValue in
+            let operation = try operation(handled.op)
+            return try sql("handle", "", trace: trace) { () throws(SQLError) in
+                do throws(SQLError) {
+                    try database.catchChanges(of: handled.table, operation)
+                } catch {
+                    throw SQLError("db.handler(\(DiagnosticText.quoted(handled.table)), \(DiagnosticText.quoted(handled.op))): \(error.message)")
+                }
+                return .null
+            }
+        }
+        services.register("db.unhandle", permission: "db", summary: "stops catching a table's row changes") { (handled: Handled) throws -> JSONValue in
+            let operation = try operation(handled.op)
+            return try sql("unhandle", "", trace: trace) { () throws(SQLError) in
+                try database.stopCatchingChanges(of: handled.table, operation)
+                return .null
+            }
+        }
+        services.register("db.capture", permission: "db", summary: "a statement with the row changes db.handlers want") { (message: Captured) throws -> JSONValue in
+            let statement: AppDatabase.Statement
+            switch message.operation {
+            case "query": statement = .query(message.sql, params: message.params ?? .null)
+            case "exec": statement = .exec(message.sql, params: message.params ?? .null)
+            case "batch": statement = .batch(message.sql, paramsList: try paramsList(message.paramsList ?? ""))
+            default: throw ServiceError(.badParams, "db.capture: operation must be query, exec or batch")
+            }
+            let caught = try sql(message.operation, message.sql, trace: trace) { () throws(SQLError) in try database.capturingChanges(statement) }
+            return .object(JSONObject([("result", caught.value), ("changes", .array(caught.changes.map(\.json))),
+                                       ("leftOpen", .bool(caught.leftOpen))]))
+        }
+    }
+
+    private static func paramsList(_ text: String) throws(ServiceError) -> [JSONValue] {
+        guard case .array(let list)? = try? JSONParser.parse(Array(text.utf8)).plain else {
+            throw ServiceError(.badParams, "db.batch: paramsList must be an array of params")
+        }
+        return list
+    }
+
+    private static func operation(_ name: String) throws(ServiceError) -> RowChange.Operation {
+        guard let operation = RowChange.Operation(rawValue: name) else {
+            throw ServiceError(.badParams, "db.handler: the operation is \"insert\", \"update\" or \"delete\", not \(DiagnosticText.quoted(name))")
+        }
+        return operation
     }
 
     /// What `body` answers, SQLite's refusal as the `E_SQL` scripts get; with `trace`, one line
@@ -171,10 +236,18 @@ public enum BundleDatabase {
         do {
             let value = try body()
             if trace != nil {
-                switch value {
-                case let rows as [JSONValue]: line("\(rows.count) row\(rows.count == 1 ? "" : "s")")
-                case let result as JSONValue: line(result.jsonText)
-                default: line("ok")
+                let outcome = { (value: Any) -> String in
+                    switch value {
+                    case let rows as [JSONValue]: "\(rows.count) row\(rows.count == 1 ? "" : "s")"
+                    case let result as JSONValue: result.jsonText
+                    default: "ok"
+                    }
+                }
+                if let caught = value as? AppDatabase.Caught {
+                    let result = if case .array(let rows) = caught.value { outcome(rows) } else { outcome(caught.value) }
+                    line("\(result), \(caught.changes.count) row change\(caught.changes.count == 1 ? "" : "s") for handlers")
+                } else {
+                    line(outcome(value))
                 }
             }
             return value
