@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", "HybridHTTP", .product(name: "Crypto", package: "swift-crypto")]),
         // The data layer's database half (SPEC §7.3): one SQLite file per app through GRDB.
         .target(name: "HybridDatabase", dependencies: [
-            "HybridJSON", "HybridFiles", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            "HybridJSON", "HybridFiles", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // HTTP for the whole process: one shared AsyncHTTPClient behind a small transport
         // (deadline, body cap, redirects checked hop by hop, errors in words).

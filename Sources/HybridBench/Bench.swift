@@ -2,21 +2,46 @@ import Foundation
 import CJavaScriptCore
 import HybridTerm
 
-/// `hybrid-bench [SCENE.json]`: medians of the rendering pipeline on the peer benchmark scene
-/// at 120x40 (see BENCHMARKS.md). Run it built for release:
+/// `hybrid-bench [SCENE.json] [--only SECTION]`: medians of the rendering pipeline on the peer
+/// benchmark scene at 120x40, then of expressions, the bridge, the network, the database and
+/// the running app, each against a reference measured in the same run (see BENCHMARKS.md). Run it built for release:
 /// `swift run -c release hybrid-bench`.
 @main
 enum Bench {
     static let width = 120
     static let height = 40
 
+    /// The parts `--only` picks from, in the order they run.
+    static let sections = ["rendering", "expressions", "bridge", "network", "database", "app"]
+
     static func main() throws {
-        let path = CommandLine.arguments.dropFirst().first ?? "samples/peer-scene.json"
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var only: String?
+        if let flag = arguments.firstIndex(of: "--only") {
+            guard flag + 1 < arguments.count, sections.contains(arguments[flag + 1]) else {
+                FileHandle.standardError.write(Data("--only takes one of: \(sections.joined(separator: ", "))\n".utf8))
+                exit(2)
+            }
+            only = arguments[flag + 1]
+            arguments.removeSubrange(flag...flag + 1)
+        }
+        let runs = { (section: String) in only == nil || only == section }
+        let path = arguments.first ?? "samples/peer-scene.json"
         guard let data = FileManager.default.contents(atPath: path) else {
             FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
             exit(1)
         }
         let bytes = Array(data)
+        if runs("rendering") { rendering(path: path, bytes: bytes) }
+        if runs("expressions") { try expressions() }
+        if runs("bridge") { bridge() }
+        if runs("network") { NetworkBench.run() }
+        if runs("database") { DatabaseBench.run() }
+        if runs("app") { try runningApp(scene: bytes) }
+    }
+
+    /// The rendering pipeline on the scene: first frame, one-label update, full repaint.
+    static func rendering(path: String, bytes: [UInt8]) {
         let encoder = FrameEncoder(colors: .trueColor)
         print("HybridTerm rendering benchmark: \(path) (\(bytes.count) bytes) at \(width)x\(height), medians")
 
@@ -55,12 +80,6 @@ enum Bench {
             repaintBytes = encoder.encode(from: nil, to: previous).count
         }
         report("full repaint (every cell)", repaint, bytes: repaintBytes)
-
-        try expressions()
-        bridge()
-        NetworkBench.run()
-        DatabaseBench.run()
-        try runningApp(scene: bytes)
     }
 
     /// A typical binding evaluated a million times, against JavaScriptCore calling the same
@@ -215,12 +234,14 @@ enum Bench {
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
-    /// The median wall time of `runs` calls, after a few warm-up calls.
-    static func measure(runs: Int, _ body: () -> Void) -> Double {
-        for _ in 0..<min(20, runs) { body() }
+    /// The median milliseconds of `runs` runs of `body` (after up to 20 to warm up), each after
+    /// `setUp`, which is not timed.
+    static func measure(runs: Int, setUp: () -> Void = {}, _ body: () -> Void) -> Double {
+        for _ in 0..<min(20, runs) { setUp(); body() }
         var samples: [Double] = []
         samples.reserveCapacity(runs)
         for _ in 0..<runs {
+            setUp()
             let start = DispatchTime.now().uptimeNanoseconds
             body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import HybridFiles
 import HybridJSON
 
@@ -111,9 +112,19 @@ public final class AppDatabase: Sendable {
         var changes = 0
         try db.inSavepoint {
             let statement = try db.makeStatement(sql: sql)
+            // Once GRDB has checked an array of params against the statement, arrays of the same
+            // length are bound in place (`bindInPlace`); anything else is checked again.
+            var checkedCount: Int?
             for (index, params) in paramsList.enumerated() {
                 do {
-                    try statement.execute(arguments: try SQLValues.arguments(params))
+                    if case .array(let values) = params, values.count == checkedCount {
+                        try bindInPlace(values, to: statement)
+                    } else {
+                        try statement.setArguments(SQLValues.arguments(params))
+                        if case .array(let values) = params { checkedCount = values.count } else { checkedCount = nil }
+                    }
+                    // Through GRDB, which tells the watches what the statement changed.
+                    try statement.execute()
                 } catch {
                     throw SQLError("params \(index): " + Self.sqlError(error).message, statement: sql)
                 }
@@ -122,6 +133,18 @@ public final class AppDatabase: Sendable {
             return .commit
         }
         return .object(JSONObject([("changes", .integer(changes))]))
+    }
+
+    /// Binds `values` to `statement`'s `?` params in order, without making GRDB's arguments:
+    /// a batch's rows, each as many values as the first row GRDB checked. Per row, that saves
+    /// more than SQLite's own insert costs.
+    private static func bindInPlace(_ values: [JSONValue], to statement: GRDB.Statement) throws {
+        // Binding needs a statement reset since it last ran.
+        sqlite3_reset(statement.sqliteStatement)
+        for (offset, value) in values.enumerated() {
+            let code = try SQLValues.databaseValue(value, place: "$[\(offset)]").bind(to: statement.sqliteStatement, at: CInt(offset + 1))
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot bind param $[\(offset)]") }
+        }
     }
 
     /// From now on, rows `operation` changes in `table` are caught by `capturingChanges` (what

@@ -53,6 +53,25 @@ final class AppDatabaseTests: XCTestCase {
         }
     }
 
+    /// Rows after the first are bound in place while they have its length; every kind of value
+    /// still maps as §7.3 says, and a row of another shape is checked again and refused whole.
+    func testABatchBindsEveryRowWhateverItsShape() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE t (a, b)")
+        let rows = try json(#"[[1, "one"], [9007199254740993, {"$bytes": [0, 9]}], [2.5, null], [true, false], {"a": 3, "b": "named"}, [4, "after"]]"#).arrayValue ?? []
+        XCTAssertEqual(try db.batch("INSERT INTO t VALUES (:a, :b)", paramsList: rows), try json(#"{"changes": 6}"#))
+        XCTAssertEqual(try db.query("SELECT a, b FROM t ORDER BY rowid"), try json(#"""
+            [{"a": 1, "b": "one"}, {"a": "9007199254740993", "b": {"$bytes": [0, 9]}}, {"a": 2.5, "b": null},
+             {"a": 1, "b": 0}, {"a": 3, "b": "named"}, {"a": 4, "b": "after"}]
+            """#).arrayValue)
+        for (bad, message) in [(#"[[5, "x"], [6]]"#, "params 1: wrong number of statement arguments"), (#"[[5, "x"], [6, [1]]]"#, "params 1: param $[1]: an array cannot be bound")] {
+            XCTAssertThrowsError(try db.batch("INSERT INTO t VALUES (?, ?)", paramsList: try json(bad).arrayValue ?? [])) { error in
+                XCTAssertTrue((error as? SQLError)?.message.hasPrefix(message) ?? false, "\(error)")
+            }
+        }
+        XCTAssertEqual(try db.query("SELECT count(*) AS n FROM t"), [try json(#"{"n": 6}"#)], "a refused batch leaves nothing")
+    }
+
     func testACopyRestoresTheDatabaseAsItWas() throws {
         let db = try database()
         _ = try db.exec("CREATE TABLE items (name TEXT)")
