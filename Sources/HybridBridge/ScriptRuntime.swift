@@ -94,7 +94,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     public var failureCount: Int { entries.failureCount }
 
     /// The patch table first (the prelude consults it), then the prelude; each hands back the
-    /// functions Swift calls into it. Then the `api` and `db` globals, on top of the prelude.
+    /// functions Swift calls into it. Then the web globals, and the `api` and `db` globals, on
+    /// top of the prelude.
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
@@ -113,6 +114,8 @@ public final class ScriptRuntime: @unchecked Sendable {
             modules.loadMain = prelude[.loadMain]
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
+            _ = try Self.run(.url, in: context, with: [])
+            _ = try Self.run(.web, in: context, with: [native, prelude[.serviceError]])
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
             databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
         } catch {

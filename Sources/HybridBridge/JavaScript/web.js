@@ -1,0 +1,4 @@
+// SPEC §3's everyday web globals.
+(function (native, serviceError) {
+  'use strict';
+})
