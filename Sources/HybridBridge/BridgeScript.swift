@@ -4,12 +4,12 @@ import Foundation
 /// time by the EmbedJavaScript plugin (so a host program carries them inside its binary).
 ///
 /// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it,
-/// `url.js` and `web.js` the web platform's everyday globals (SPEC §3), `api.js` the SPEC §7.2
+/// `url.js`, `web.js` and `fetch.js` the web platform's everyday globals (SPEC §3), `api.js` the SPEC §7.2
 /// `api` global, `db.js` the SPEC §7.3 `db` global, and a host app installs `ui.js` for its
 /// `ui`, `state` and `store` globals. Each is a function expression
 /// called with the natives declared in `Natives.swift`.
 enum BridgeScript: String, CaseIterable {
-    case patches, prelude, url, web, api, db, ui
+    case patches, prelude, url, web, fetch, api, db, ui
 
     /// The name errors and stacks give the script. Frames of every bridge script (all under
     /// `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`), so an error a
@@ -20,6 +20,7 @@ enum BridgeScript: String, CaseIterable {
         case .patches: return "hybrid:prelude/patches"
         case .url: return "hybrid:prelude/url"
         case .web: return "hybrid:prelude/web"
+        case .fetch: return "hybrid:prelude/fetch"
         case .api: return "hybrid:prelude/api"
         case .db: return "hybrid:prelude/db"
         case .ui: return "hybrid:prelude/ui"

@@ -16,12 +16,16 @@ import HybridServices
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
-    /// `call({service, params, timeout, checkedAt, resolve, reject})` → a sync service's answer,
-    /// or `undefined` when `resolve(value)` or `reject(code, message)` will be called from the
-    /// loop; throws `{code, message}` when the call fails at once. `timeout` is in milliseconds,
-    /// -1 for the service's own; `checkedAt` is the registry generation at which the prelude
-    /// found every field of `params` known (see `fields`), or -1.
+    /// `call({service, params, timeout, checkedAt, resolve, reject, handle?})` → a sync service's
+    /// answer, or `undefined` when `resolve(value)` or `reject(code, message)` will be called
+    /// from the loop (then `handle.id`, when a `handle` object was given, is the call's number
+    /// for `cancelCall`); throws `{code, message}` when the call fails at once. `timeout` is in
+    /// milliseconds, -1 for the service's own; `checkedAt` is the registry generation at which
+    /// the prelude found every field of `params` known (see `fields`), or -1.
     case call
+    /// `cancelCall({id})`: drops the call in flight numbered `id` (its signal aborted), cancelling
+    /// its work; its promise is never settled by Swift.
+    case cancelCall
     /// `callSync(service, params, checkedAt)` → the sync service's answer; throws `{code, message}`.
     case callSync
     /// `fields({service})` → `{generation, fields}`: the field names the service accepts (`null`
@@ -56,9 +60,16 @@ enum Native: String, CaseIterable {
     /// `resolve({specifier, folder})` → `{path, source}`: the file `require(specifier)` loads in
     /// a module of `folder`; throws an `Error` when it may not be loaded or does not exist.
     case resolve
-    /// `compile({source, path})` → the module's function `(exports, require, module, __filename,
-    /// __dirname)`; throws its syntax error.
+    /// `compile({source, path, main})` → the module's function `(exports, require, module,
+    /// __filename, __dirname)`: for the `main` script, an async one when its top level awaits
+    /// (it then returns a promise); throws its syntax error.
     case compile
+
+    // The web globals (web.js)
+
+    /// `now()` → milliseconds since the runtime started: monotonic, below a millisecond
+    /// (`performance.now()`).
+    case now
 
     // Hot fixes (patches.js; what hooks do is in docs/hot-fixes.md)
 
@@ -92,6 +103,8 @@ struct BridgeNatives {
     unowned let hooks: PatchHooks
     /// `ready()`; must not hold the runtime strongly either.
     let ready: () -> Void
+    /// When the runtime started, for `now()`.
+    let started = ContinuousClock.now
 
     /// A new `native` object holding every `Native`, and nothing else.
     func makeObject() -> JavaScriptValue {
@@ -109,9 +122,15 @@ struct BridgeNatives {
             return { arguments throws(ScriptThrow) in
                 let message = arguments[0]
                 do throws(ServiceError) {
-                    let answer = try calls.call(message["service"].string, parameters: message["params"], checkedAt: message["checkedAt"].number,
-                                                timeout: message["timeout"].number, resolve: message["resolve"], reject: message["reject"])
-                    return answer.map(context.makeValue)
+                    let started = try calls.call(message["service"].string, parameters: message["params"], checkedAt: message["checkedAt"].number,
+                                                 timeout: message["timeout"].number, resolve: message["resolve"], reject: message["reject"])
+                    switch started {
+                    case .answered(let answer):
+                        return context.makeValue(answer)
+                    case .inFlight(let id):
+                        message["handle"].set("id", to: context.makeNumber(Double(id)))
+                        return nil
+                    }
                 } catch {
                     throw Self.failure(error, in: context)
                 }
@@ -123,6 +142,16 @@ struct BridgeNatives {
                 } catch {
                     throw Self.failure(error, in: context)
                 }
+            }
+        case .now:
+            return { _ in
+                let elapsed = (ContinuousClock.now - started).components
+                return context.makeNumber(Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15)
+            }
+        case .cancelCall:
+            return { arguments in
+                if let id = Int(exactly: arguments[0]["id"].number) { calls.cancel(id: id) }
+                return nil
             }
         case .fields:
             return { arguments in context.makeValue(calls.fields(of: arguments[0]["service"].string)) }
@@ -179,7 +208,7 @@ struct BridgeNatives {
             }
         case .compile:
             return { arguments throws(ScriptThrow) in
-                try modules.compile(arguments[0]["source"].string, path: arguments[0]["path"].string)
+                try modules.compile(arguments[0]["source"].string, path: arguments[0]["path"].string, main: arguments[0]["main"].boolean)
             }
         case .patchFailureLimit:
             return { _ in context.makeNumber(Double(PatchHooks.failureLimit)) }

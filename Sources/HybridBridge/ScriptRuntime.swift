@@ -115,7 +115,8 @@ public final class ScriptRuntime: @unchecked Sendable {
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
             _ = try Self.run(.url, in: context, with: [])
-            _ = try Self.run(.web, in: context, with: [native, prelude[.serviceError]])
+            _ = try Self.run(.web, in: context, with: [native])
+            _ = try Self.run(.fetch, in: context, with: [])
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
             databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
         } catch {

@@ -160,7 +160,7 @@
         }
       }
       const answer = intercepted(message.name, message.params,
-        () => observed(hybrid.call('api.call', message, timeout === undefined ? undefined : { timeout })), site);
+        () => observed(hybrid.call('api.call', message, { timeout, signal: options ? options.signal : undefined })), site);
       if (reform === null) return answer;
       // One answer, shaped for the view that asked: the reformer sees the data and the call.
       return answer.then((value) => Object.assign({}, value, { data: reform(value.data, { api: String(name), params: message.params }) }));

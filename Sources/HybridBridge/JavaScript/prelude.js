@@ -41,24 +41,47 @@
     for (const key in params) if (!entry.fields.includes(key)) return -1;
     return entry.generation;
   }
+  // options.signal (an AbortSignal) drops the call when aborted: the promise rejects with the
+  // signal's reason and Swift cancels the work (closing its connection).
   function callService(service, params, options) {
     const timeout = options && options.timeout !== undefined ? Number(options.timeout) : -1;
+    const signal = options && options.signal !== undefined && options.signal !== null ? options.signal : null;
     return new Promise((resolve, reject) => {
+      if (signal !== null && signal.aborted) {
+        reject(signal.reason);
+        return;
+      }
       // The caller is still on the stack here, so errors made now point at it.
       let site = null;
       let answer;
+      let onAbort = null;
+      const settled = (fn) => (...args) => {
+        if (onAbort !== null) signal.removeEventListener('abort', onAbort);
+        fn(...args);
+      };
+      const handle = signal === null ? undefined : {};
       const checked = checkedAt(service, params);
       try {
         answer = native.call({
-          service, params, timeout, checkedAt: checked,
-          resolve, reject: (code, message, details) => reject(serviceError(site, code, message, details)),
+          service, params, timeout, checkedAt: checked, handle,
+          resolve: settled(resolve), reject: settled((code, message, details) => reject(serviceError(site, code, message, details))),
         });
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message));
         return;
       }
-      if (answer === undefined) site = new Error();
-      else resolve(answer);
+      if (answer !== undefined) {
+        resolve(answer);
+        return;
+      }
+      site = new Error();
+      if (signal !== null) {
+        onAbort = () => {
+          native.cancelCall({ id: handle.id });
+          reject(signal.reason);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
     });
   }
   function callServiceSync(service, params) {
@@ -197,13 +220,16 @@
     const slash = path.lastIndexOf('/');
     return slash < 0 ? '.' : path.slice(0, slash) || '/';
   }
-  function load(path, source) {
+  // The main script's top level may await: its function then returns a promise, and what
+  // it throws later is reported as the script's own uncaught error.
+  function load(path, source, main) {
     if (modules[path]) return modules[path].exports;
     const module = { id: path, filename: path, exports: {}, loaded: false };
     modules[path] = module;
     try {
-      const body = native.compile({ source, path });
-      body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+      const body = native.compile({ source, path, main: Boolean(main) });
+      const result = body.call(module.exports, module.exports, requireFrom(dirname(path)), module, path, dirname(path));
+      if (main && result instanceof Promise) result.then(null, (error) => native.reportError({ error }));
     } catch (error) {
       // A module that failed is not half-loaded for the next require.
       delete modules[path];
@@ -221,7 +247,7 @@
 
   return Object.freeze({
     dispatch,
-    loadMain: (path, source) => load(path, source),
+    loadMain: (path, source) => load(path, source, true),
     forgetFields() { accepted.clear(); },
     serviceError,
   });

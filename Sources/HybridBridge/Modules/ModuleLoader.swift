@@ -37,14 +37,14 @@ final class ModuleLoader {
         return (try? result.get()) != nil
     }
 
-    /// The syntax error of the script at `path` as a module, located in the author's terms, or
-    /// nil when it compiles; nothing of it runs.
+    /// The syntax error of the script at `path` as a module (top-level `await` accepted, as in
+    /// an entry script), located in the author's terms, or nil when it compiles; nothing of it runs.
     func syntaxError(inScriptAt path: String) -> ScriptError? {
         guard let data = FileManager.default.contents(atPath: path) else {
             return ScriptError(message: "cannot read the script", location: path, stack: [])
         }
         do throws(ScriptThrow) {
-            _ = try compile(String(decoding: data, as: UTF8.self), path: path)
+            _ = try compile(String(decoding: data, as: UTF8.self), path: path, main: true)
             return nil
         } catch {
             return entries.locator.clean(entries.context.scriptError(from: error.value), fallback: path)
@@ -58,14 +58,24 @@ final class ModuleLoader {
 
     /// The module function of `source`, the file `path`; throws a syntax error as the engine
     /// made it, with its column put on the offending token.
-    func compile(_ source: String, path: String) throws(ScriptThrow) -> JavaScriptValue {
+    ///
+    /// Top-level `await` (SPEC §3) is a syntax error in a plain function. For the `main` script,
+    /// a source that compiles only as an async function's body is compiled so; for a module
+    /// `require` loads, whose exports must be there when `require` returns, the error says so.
+    func compile(_ source: String, path: String, main: Bool = false) throws(ScriptThrow) -> JavaScriptValue {
         var source = source
         // A `#!` line is fine at the top of a file but not inside the wrapper.
         if source.hasPrefix("#!") { source = "//" + source.dropFirst(2) }
-        switch entries.context.evaluateCatching(entries.locator.wrap(source, path: path), sourceURL: path) {
+        let context = entries.context
+        switch context.evaluateCatching(entries.locator.wrap(source, path: path), sourceURL: path) {
         case .success(let function):
             return function
         case .failure(let thrown):
+            if case .success(let function) = context.evaluateCatching(entries.locator.wrap(source, path: path, awaiting: true), sourceURL: path) {
+                if main { return function }
+                thrown.value.set("message", to: context.makeString(
+                    "top-level await works in a bundle's entry script only, and this file is loaded by require (\(thrown.value["message"].string))"))
+            }
             locateSyntaxError(thrown.value, in: source, path: path)
             throw thrown
         }

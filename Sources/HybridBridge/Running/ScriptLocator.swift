@@ -8,6 +8,9 @@ final class ScriptLocator {
     /// Wraps each module; kept on the module's first line so every other line keeps its number
     /// (only columns on line 1 shift, and `unwrap` shifts them back).
     static let moduleHeader = "(function (exports, require, module, __filename, __dirname) {"
+    /// Wraps an entry script whose top level awaits: its body runs as an async function's. As
+    /// wide as `moduleHeader`, so columns unwrap the same.
+    static let asyncModuleHeader = "(async function(exports,require,module,__filename,__dirname){"
 
     /// Frames and locations in the bridge's own scripts start with this.
     private static let preludeURL = BridgeScript.prelude.sourceURL
@@ -15,10 +18,11 @@ final class ScriptLocator {
     /// The files run as modules (wrapped), by path.
     private var modules: Set<String> = []
 
-    /// `source`, the module at `path`, wrapped in a function taking the CommonJS names.
-    func wrap(_ source: String, path: String) -> String {
+    /// `source`, the module at `path`, wrapped in a function (an `async` one when `awaiting`)
+    /// taking the CommonJS names.
+    func wrap(_ source: String, path: String, awaiting: Bool = false) -> String {
         modules.insert(path)
-        return Self.moduleHeader + source + "\n})"
+        return (awaiting ? Self.asyncModuleHeader : Self.moduleHeader) + source + "\n})"
     }
 
     /// `error` with its location and stack cleaned; `fallback` locates values thrown without one.

@@ -36,9 +36,11 @@ final class PendingCalls: @unchecked Sendable {
     var count: Int { calls.count }
 
     /// Runs `job`, the service `name`, for `owner` (nil: nobody's); `settle` gets its answer (or
-    /// `E_TIMEOUT` after `timeout` seconds, when given) on the loop, once.
+    /// `E_TIMEOUT` after `timeout` seconds, when given) on the loop, once. Answers the call's
+    /// number, for `cancel(id:)`.
+    @discardableResult
     func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
-               settle: @escaping (Result<JSONValue, ServiceError>) -> Void) {
+               settle: @escaping (Result<JSONValue, ServiceError>) -> Void) -> Int {
         let id = nextID
         nextID += 1
         let call = Call(owner: owner, settle: settle)
@@ -58,6 +60,13 @@ final class PendingCalls: @unchecked Sendable {
             }
             loop.post { [weak self] in self?.settle(id, result) }
         }
+        return id
+    }
+
+    /// Drops the call numbered `id` (an aborted `AbortSignal`), cancelling its work; it is not
+    /// settled. Nothing happens when it settled already.
+    func cancel(id: Int) {
+        cancel { $0 === calls[id] }
     }
 
     /// Drops every call in flight, cancelling its work; none is settled.

@@ -33,18 +33,19 @@ final class ServiceCalls {
     /// when `resolve(value)` or `reject(code, message)` will be called from the loop. `timeout`
     /// is the script's, in milliseconds (negative or NaN: the service's own); `checkedAt` is
     /// the registry generation at which the prelude found the field names known, or -1.
+    /// - Returns: the answer, or the number of the call in flight (for `cancel(id:)`).
     func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, timeout: Double,
-              resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> JSONValue? {
+              resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
         switch services.start(name, parameters: self.parameters(parameters, checkedAt: checkedAt), caller: caller) {
         case .failure(let error):
             throw error
         case .success(.finished(let value)):
-            return try ServiceRegistry.encode(value, from: name).get()
+            return .answered(try ServiceRegistry.encode(value, from: name).get())
         case .success(.running(let job)):
             let limit = timeout >= 0 ? timeout / 1000 : services.description(of: name)?.timeout
             let resolve = resolve.protect()
             let reject = reject.protect()
-            pending.start(job, name: name, timeout: limit, owner: owner) { [entries] outcome in
+            let id = pending.start(job, name: name, timeout: limit, owner: owner) { [entries] outcome in
                 entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
                     switch outcome {
                     case .success(let value):
@@ -55,8 +56,20 @@ final class ServiceCalls {
                     }
                 }
             }
-            return nil
+            return .inFlight(id)
         }
+    }
+
+    /// What `call` did: answered at once, or started the call numbered `id`.
+    enum Started {
+        case answered(JSONValue)
+        case inFlight(Int)
+    }
+
+    /// Drops the call in flight numbered `id`: its work is cancelled, its promise left to the
+    /// script (which rejects it with its signal's reason).
+    func cancel(id: Int) {
+        pending.cancel(id: id)
     }
 
     /// Runs the sync service `name` and returns its answer (`checkedAt` as for `call`).
