@@ -68,8 +68,9 @@ let package = Package(
             "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON", "HybridFiles",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedJavaScript"]),
-        .plugin(name: "EmbedJavaScript", capability: .buildTool(), dependencies: ["EmbedJavaScriptTool"]),
-        .executableTarget(name: "EmbedJavaScriptTool", path: "Plugins/EmbedJavaScriptTool"),
+        .plugin(name: "EmbedJavaScript", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .plugin(name: "EmbedStarter", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         // Bundles: manifests, folders, Ed25519 signatures (swift-crypto) and .hbundle archives (ZIPFoundation).
         .target(name: "HybridBundles", dependencies: [
             "HybridJSON", "HybridFiles", "HybridHTTP",
@@ -102,10 +103,11 @@ let package = Package(
             "HybridTerm", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // `hybrid init`'s files (Starter/, with types/ and schemas/) are embedded at build time.
         .executableTarget(name: "HybridCLI", dependencies: [
             "HybridTerm", "HybridServer", "HybridAppRunner",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], exclude: ["Starter"], plugins: ["EmbedStarter"]),
         .executableTarget(name: "HybridBench", dependencies: [
             "HybridTerm", "HybridHTTP", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Embeds a target's `.js` files in its code at build time: one generated Swift file holding
-/// each file's bytes, so a program that embeds the library carries its JavaScript inside the
-/// binary (no resource bundle to ship beside it, which `Bundle.module` would need on Linux).
+/// each file's bytes (`EmbeddedJavaScript.files`, by file name without the extension), so a
+/// program that embeds the library carries its JavaScript inside the binary (no resource bundle
+/// to ship beside it, which `Bundle.module` would need on Linux).
 @main
 struct EmbedJavaScript: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -13,8 +14,8 @@ struct EmbedJavaScript: BuildToolPlugin {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedJavaScript.swift")
         return [.buildCommand(
             displayName: "Embedding the JavaScript of \(target.name)",
-            executable: try context.tool(named: "EmbedJavaScriptTool").url,
-            arguments: [output.path] + scripts.map(\.path),
+            executable: try context.tool(named: "EmbedFilesTool").url,
+            arguments: [output.path, "EmbeddedJavaScript"] + scripts.map { "\($0.deletingPathExtension().lastPathComponent)=\($0.path)" },
             inputFiles: scripts,
             outputFiles: [output]
         )]

@@ -9,7 +9,7 @@ struct Hybrid: ParsableCommand {
         commandName: "hybrid",
         abstract: "Render, validate and run HybridTerm screens and bundles.",
         version: "hybrid " + BuiltInServices.version,
-        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self, CacheCommand.self]
+        subcommands: [RenderCommand.self, ValidateCommand.self, RunCommand.self, EvalCommand.self, ExprCommand.self, BundleCommand.self, ServeCommand.self, CacheCommand.self, InitCommand.self]
     )
 
     static func main() {
