@@ -15,6 +15,8 @@ public enum AppRunner {
         if options.traces("net") { app.traceNetwork = { line in FileHandleOutput.standardError(line) } }
         if options.traces("db") { app.traceDatabase = { line in FileHandleOutput.standardError(line) } }
         app.readyTimeout = options.readyTimeout
+        let log = try options.log.map(RunLog.init(path:))
+        log?.attach(to: app)
         // Downloads come before the terminal session, so their progress bar and errors show
         // on the normal screen.
         let progress = FileHandleOutput.errorIsTerminal ? ProgressBar() : nil

@@ -29,6 +29,10 @@ public struct RunOptions: ParsableArguments {
     @Option(help: "Print a line per call of what is named, comma-separated: net (API calls: request id, API, cache, status, ms), db.")
     public var trace: String?
 
+    /// A file every console line and problem of the run is appended to, in full.
+    @Option(help: "Append every console line and problem (in full, with its time) to this file as the app runs.")
+    public var log: String?
+
     /// Seconds a new bundle version has to call hybrid.ready(). Its value is read whatever it
     /// starts with, so `-1` is refused for being negative, not taken for a missing value.
     @Option(parsing: .unconditional, help: "Seconds a new bundle version has to call hybrid.ready() before it is marked bad (above 0).")

@@ -18,7 +18,7 @@ public enum LoopClock: Sendable {
     case manual(ManualClock)
 
     /// The time now, in nanoseconds on this clock's own scale (only differences mean anything).
-    var now: UInt64 {
+    public var now: UInt64 {
         switch self {
         case .system: Self.systemNow()
         case .manual(let clock): clock.nanoseconds

@@ -92,7 +92,8 @@ public struct InputDecoder: Sendable {
         case 0x7F, 0x08: return (.key("backspace"), 1)
         case 0x00: return (.key("ctrl+space"), 1)
         case 0x01...0x1A: return (.key("ctrl+" + String(UnicodeScalar(first + 0x60))), 1)
-        case 0x1C...0x1F: return (nil, 1)
+        case 0x1C: return (.key("ctrl+\\"), 1)
+        case 0x1D...0x1F: return (nil, 1)
         case 0x20: return (.key("space"), 1)
         default:
             return decodeText(bytes)

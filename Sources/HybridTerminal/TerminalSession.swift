@@ -38,6 +38,9 @@ public final class TerminalSession {
     }
 
     private let resizeWrite: Int32
+    /// The raw settings and the bytes that enter the session, to enter it again after `suspend()`.
+    private let raw: termios
+    private let enter: [UInt8]
 
     /// Enters the session on `input`/`output` (usually standard input and output).
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()) throws(TerminalError) {
@@ -82,6 +85,20 @@ public final class TerminalSession {
             SessionState.clear()
             throw TerminalError("cannot switch the terminal to raw mode")
         }
+        self.raw = raw
+        self.enter = enter
+        write(enter)
+    }
+
+    /// Ctrl-Z: puts the terminal back as it was and stops the process group, as the shell's
+    /// job control expects (SIGTSTP, what the terminal itself sends outside raw mode); once it
+    /// is continued (`fg`), enters the session again. The caller draws the whole screen again.
+    /// A group no shell controls (an orphaned one) is not stopped: the session comes back at once.
+    public func suspend() {
+        SessionState.leaveForSuspend()
+        kill(0, SIGTSTP)
+        var settings = raw
+        _ = tcsetattr(input, TCSAFLUSH, &settings)
         write(enter)
     }
 
@@ -174,6 +191,14 @@ enum SessionState {
         writeAll(output, leave.baseAddress, leave.count)
         _ = tcsetattr(input, TCSAFLUSH, &saved)
         releaseStandardError()
+    }
+
+    /// Puts the terminal back as it was for a stop, keeping the session (and standard error
+    /// held): a signal that ends the process while it is stopped still restores it.
+    static func leaveForSuspend() {
+        guard active == 1 else { return }
+        writeAll(output, leave.baseAddress, leave.count)
+        _ = tcsetattr(input, TCSAFLUSH, &saved)
     }
 
     /// Puts standard error back and writes out what was held, now that the screen is normal.

@@ -38,6 +38,12 @@ final class TerminalTests: XCTestCase {
         return output
     }
 
+    /// Ctrl-Z puts the terminal back and stops the app (as a job of a shell); SIGCONT, the
+    /// shell's `fg`, enters the session again and redraws the whole screen.
+    func testCtrlZSuspendsAndContinuingRedraws() throws {
+        try drive("suspend")
+    }
+
     /// Ctrl-C quits with status 0, the output ends leaving the alternate screen with the
     /// cursor shown, and ICANON/ECHO/ISIG (all of termios) are as they were before.
     func testCtrlCQuitsAndRestoresTheTerminal() throws {

@@ -4,7 +4,7 @@
     python3 Tests/pty/drive.py CASE BINARY [--repo DIR]
 
 CASE is one of: ctrl-c, sigterm, sigterm-warning, problem-order, crash (SIGABRT), crash-segv,
-crash-strict, resize, click, small-diff, or `all` (every case but crash-strict, which needs the crash handler to re-raise
+crash-strict, resize, click, small-diff, suspend, or `all` (every case but crash-strict, which needs the crash handler to re-raise
 a signal sent with kill(); see crash_case).
 BINARY is the built `hybrid` executable. The child runs with the repository as its
 working directory (so `samples/form.json` resolves) and SWIFT_BACKTRACE=enable=no.
@@ -386,6 +386,88 @@ def counter_screen():
     }
 
 
+class JobChild(Child):
+    """`hybrid run` as the job of a tiny job-control shell: the shell leads the session on the
+    pty and the app runs in its own foreground process group, as under bash. Ctrl-Z's SIGTSTP
+    then stops the app; a group with no parent in its session (Child's) is orphaned, and the
+    kernel discards SIGTSTP sent to it."""
+
+    def __init__(self, binary, args, repo, columns=80, rows=24):  # noqa: super().__init__ forks the app itself
+        self.master, self.slave = os.openpty()
+        set_size(self.slave, columns, rows)
+        self.output = bytearray()
+        self.status = None
+        self.before = termios.tcgetattr(self.slave)
+        env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color")
+        env.pop("NO_COLOR", None)
+        argv = [binary, "run"] + list(args)
+        read_end, write_end = os.pipe()
+        shell = os.fork()
+        if shell == 0:
+            try:
+                os.setsid()
+                fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
+                os.close(read_end)
+                signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+                app = os.fork()
+                if app == 0:
+                    os.setpgid(0, 0)
+                    os.tcsetpgrp(self.slave, os.getpid())
+                    signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+                    for fd in (0, 1, 2):
+                        os.dup2(self.slave, fd)
+                    os.close(self.master)
+                    if self.slave > 2:
+                        os.close(self.slave)
+                    os.chdir(repo)
+                    os.execve(binary, argv, env)
+                try:
+                    os.setpgid(app, app)
+                except OSError:
+                    pass  # the app made its group first
+                os.write(write_end, str(app).encode())
+                os.close(write_end)
+                _, status = os.waitpid(app, 0)  # stops are the test's business, not the shell's
+                os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+            except BaseException as error:  # noqa: BLE001 - report anything, then leave
+                os.write(2, ("job shell failed: %r\n" % (error,)).encode())
+            finally:
+                os._exit(127)
+        os.close(write_end)
+        self.shell = shell
+        self.pid = int(os.read(read_end, 32))
+        os.close(read_end)
+        Child.latest = self
+        flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
+        fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+
+    def reap_if_exited(self):
+        """The app's end, as its shell reports it (the app is not our child)."""
+        if self.status is None:
+            pid, status = os.waitpid(self.shell, os.WNOHANG)
+            if pid == self.shell:
+                self.status = status
+        return self.status
+
+    def process_state(self):
+        """The app's state letter in /proc (T: stopped)."""
+        with open("/proc/%d/stat" % self.pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0]
+
+    def kill(self):
+        if self.status is None:
+            for pid in (self.pid, self.shell):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            try:
+                os.waitpid(self.shell, 0)
+            except ChildProcessError:
+                pass
+            self.status = -1
+
+
 # -- cases ---------------------------------------------------------------------------------
 
 def case_ctrl_c(binary, repo, folder):
@@ -764,6 +846,44 @@ def case_sigterm_warning(binary, repo, folder):
         child.close()
 
 
+def case_suspend(binary, repo, folder):
+    """Ctrl-Z restores the terminal and stops the app; SIGCONT (the shell's `fg`) enters the
+    session again and redraws the whole screen; Ctrl-C then ends it as usual."""
+    child = JobChild(binary, ["samples/form.json"], repo)
+    try:
+        child.wait_first_frame()
+        child.wait_for("some text of the form", lambda out: b"Create your HybridTerm account" in out)
+        expect_raw(child)
+        child.wait_quiet()
+        mark = len(child.output)
+        child.send(b"\x1a")
+        deadline = time.monotonic() + WAIT
+        while child.process_state() != "T":
+            if time.monotonic() > deadline:
+                raise Failure("after Ctrl-Z the app was not stopped (state %s)" % child.process_state())
+            child.pump(0.05)
+        child.pump(0.2)
+        if RESTORE not in bytes(child.output[mark:]):
+            raise Failure("after Ctrl-Z the output has no restore sequence: %r" % bytes(child.output[mark:])[-120:])
+        stopped = child.termios_now()
+        if stopped[3] != child.before[3]:
+            raise Failure("while stopped the terminal is not as it was (lflag %s)" % flag_names(stopped))
+        resumed_at = len(child.output)
+        os.kill(child.pid, signal.SIGCONT)
+        child.wait_for("the whole screen again after SIGCONT",
+                       lambda out: ENTER_ALT in out[resumed_at:] and b"Create your HybridTerm account" in out[resumed_at:])
+        expect_raw(child)
+        child.wait_quiet()
+        child.send(b"\x03")
+        status = child.wait_exit()
+        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
+            raise Failure("after Ctrl-C expected exit status 0, got %s" % describe(status))
+        expect_restored(child, "Ctrl-C after a suspend")
+        return "stopped with the terminal restored, redrawn on SIGCONT, exit 0"
+    finally:
+        child.close()
+
+
 CASES = {
     "timer-redraw": case_timer_redraw,
     "held-stderr": case_held_stderr,
@@ -779,6 +899,7 @@ CASES = {
     "resize": case_resize,
     "click": case_click,
     "small-diff": case_small_diff,
+    "suspend": case_suspend,
 }
 
 

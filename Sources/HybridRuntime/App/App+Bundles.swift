@@ -218,10 +218,16 @@ extension HybridApp {
             }
         }
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
-        runtime.onReady = { [weak self] in self?.boot.scriptIsReady() }
+        // A development bundle's errors while it starts show whole, over the screen.
+        if folder.isSigned { devConsole.startEnded() } else { devConsole.watchStart() }
+        runtime.onReady = { [weak self] in
+            self?.devConsole.startEnded()
+            self?.boot.scriptIsReady()
+        }
         let report = runtime.onError
         runtime.onError = { [weak self] error in
             report(error)
+            self?.devConsole.scriptFailed(error.report)
             self?.boot.scriptFailed(error.report)
         }
         for patch in manifest.patches {

@@ -40,6 +40,10 @@ public final class HybridApp: @unchecked Sendable {
     var navigation = Navigation()
     private let frame = FrameRequest()
     private var statusLine = StatusLine()
+    /// Every console line and problem in full, and the panel that shows them (F12).
+    var devConsole = DevConsole()
+    /// When the app began, for the console's times.
+    private let startedAt: UInt64
     /// Scripts and what they registered.
     private(set) lazy var scripting = ScriptHost(app: self)
     /// Where bundles come from and how they are checked.
@@ -55,6 +59,7 @@ public final class HybridApp: @unchecked Sendable {
     public init(loop: EventLoop = EventLoop(), services: ServiceRegistry = ServiceRegistry()) {
         self.loop = loop
         self.services = services
+        startedAt = loop.clock.now
     }
 
     // MARK: What the host sees and sets
@@ -139,7 +144,21 @@ public final class HybridApp: @unchecked Sendable {
     /// Handles one input event (SPEC §2 "Focus and keys").
     public func handle(_ event: InputEvent) {
         checkLoopThread()
+        if case .key(let name) = event, devConsole.handleKey(name) {
+            needsFrame = true
+            return
+        }
         input.handle(event)
+    }
+
+    /// Told each console line and problem as it happens, e.g. to write them to a file
+    /// (`hybrid run --log FILE`): seconds since the app started, what it is (`log`, `info`,
+    /// `debug`, `warn`, `error` or `problem`), and its whole text.
+    public var onConsoleEntry: ((Double, String, String) -> Void)? {
+        didSet {
+            let tell = onConsoleEntry
+            devConsole.onEntry = tell.map { tell in { entry in tell(entry.time, entry.kind.rawValue, entry.text) } }
+        }
     }
 
     // MARK: Opening screens
@@ -228,6 +247,7 @@ public final class HybridApp: @unchecked Sendable {
             if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
             if input.focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
             statusLine.draw(into: &buffer)
+            devConsole.draw(into: &buffer)
             return buffer
         }
     }
@@ -245,12 +265,25 @@ public final class HybridApp: @unchecked Sendable {
     /// Reports a problem: on the status line and to `onProblem`; the app goes on.
     func problem(_ line: String) {
         statusLine.report(line)
+        devConsole.record(.problem, line, at: secondsSinceStart)
         needsFrame = true
     }
 
     /// Reports a warning (or a problem of loading, before anything shows) to `onProblem` only.
     func log(_ line: String) {
         statusLine.log(line)
+        devConsole.record(.warn, line, at: secondsSinceStart)
+    }
+
+    /// A script's `console.*` line (`level`: log, info, debug, warn or error), for the console.
+    func consoleLine(_ level: String, _ text: String) {
+        devConsole.record(DevConsole.Kind(rawValue: level) ?? .log, text, at: secondsSinceStart)
+        if devConsole.isOpen { needsFrame = true }
+    }
+
+    /// Seconds since the app began, on its loop's clock (virtual time when driven headless).
+    private var secondsSinceStart: Double {
+        Double(loop.clock.now &- startedAt) / 1e9
     }
 
     // MARK: State

@@ -62,7 +62,13 @@ public final class TerminalDriver {
             return
         }
         let events = decoder.feed(bytes[0..<count])
-        for event in events { app.handle(event) }
+        for event in events {
+            if event == .key("ctrl+z") {
+                suspend()
+                continue
+            }
+            app.handle(event)
+        }
         // A lone ESC is the Esc key unless the rest of a sequence follows at once; more input
         // restarts the wait.
         if let escapeTimer { app.loop.cancel(escapeTimer) }
@@ -75,6 +81,15 @@ public final class TerminalDriver {
             }
         }
         requestFrame()
+    }
+
+    /// Ctrl-Z: the terminal goes back to the shell until `fg`, then the whole screen is drawn
+    /// again, at the terminal's size then.
+    private func suspend() {
+        session.suspend()
+        app.size = session.size()
+        previous = nil
+        draw()
     }
 
     /// Draws now, or at the end of the current frame interval.

@@ -34,6 +34,12 @@ final class ScriptHost {
     func start(as caller: ServiceCaller) -> ScriptRuntime {
         let runtime = ScriptRuntime(services: app.services, caller: caller, loop: app.loop)
         runtime.onError = { [weak app] error in app?.problem(error.report) }
+        // Console lines go where they always went (the log) and to the developer console.
+        let log = runtime.console
+        runtime.console = { [weak app] level, text in
+            log(level, text)
+            app?.consoleLine(level, text)
+        }
         runtime.installUI(uiNatives())
         self.caller = caller
         self.runtime = runtime
