@@ -279,6 +279,13 @@ enum UINative: String, CaseIterable {
     case storeWatch
     /// `unwatch({id})`: removes a `state.watch` or `store.watch` watcher (its handle's `remove`).
     case unwatch
+    /// `dialog({title, text, buttons, done})`: shows a dialog of `buttons` (`[{id, label}]`)
+    /// with the focus in it; `done(id)` once a button is chosen, `done(null)` on Esc, never if
+    /// the scripts go away first (`ui.dialog`).
+    case dialog
+    /// `toast({text, level, ms})`: shows `text` for `ms` milliseconds without taking the focus;
+    /// `level` is info, warn or error (`ui.toast`).
+    case toast
 }
 
 /// A host app's side of the `ui`, `state` and `store` globals (SPEC §3; ui.js builds them on these), for
@@ -310,6 +317,10 @@ public struct UINatives {
     public var storeWatch: (_ path: String, _ callback: ProtectedValue) -> Int
     /// `unwatch`: the id of a watcher to remove.
     public var unwatch: (_ id: Int) -> Void
+    /// `dialog`: the title, the text, the buttons (`[{id, label}]`) and the function told the choice.
+    public var dialog: (_ title: String, _ text: String, _ buttons: JSONValue, _ done: ProtectedValue) -> Void
+    /// `toast`: the text, its level and how many milliseconds it shows.
+    public var toast: (_ text: String, _ level: String, _ milliseconds: Double) -> Void
 
     /// The host's functions, one per `UINative`.
     public init(show: @escaping (_ target: JSONValue, _ push: Bool) throws(NativeError) -> Void, back: @escaping () -> Void,
@@ -320,10 +331,13 @@ public struct UINatives {
                 watch: @escaping (_ path: String, _ callback: ProtectedValue) -> Int,
                 storeGet: @escaping (_ path: String) -> JSONValue,
                 storeSet: @escaping (_ path: String, _ value: JSONValue) throws(NativeError) -> Void,
-                storeWatch: @escaping (_ path: String, _ callback: ProtectedValue) -> Int, unwatch: @escaping (_ id: Int) -> Void) {
+                storeWatch: @escaping (_ path: String, _ callback: ProtectedValue) -> Int, unwatch: @escaping (_ id: Int) -> Void,
+                dialog: @escaping (_ title: String, _ text: String, _ buttons: JSONValue, _ done: ProtectedValue) -> Void,
+                toast: @escaping (_ text: String, _ level: String, _ milliseconds: Double) -> Void) {
         (self.show, self.back, self.update, self.component, self.handler, self.screen) = (show, back, update, component, handler, screen)
         (self.get, self.set, self.watch) = (get, set, watch)
         (self.storeGet, self.storeSet, self.storeWatch, self.unwatch) = (storeGet, storeSet, storeWatch, unwatch)
+        (self.dialog, self.toast) = (dialog, toast)
     }
 
     /// A new `native` object for ui.js holding every `UINative`, and nothing else.
@@ -377,6 +391,17 @@ public struct UINatives {
         case .unwatch:
             return { arguments in
                 unwatch(Int(arguments[0]["id"].number))
+                return nil
+            }
+        case .dialog:
+            return { arguments in
+                let message = arguments[0]
+                dialog(message["title"].string, message["text"].string, message["buttons"].json, message["done"].protect())
+                return nil
+            }
+        case .toast:
+            return { arguments in
+                toast(arguments[0]["text"].string, arguments[0]["level"].string, arguments[0]["ms"].number)
                 return nil
             }
         }

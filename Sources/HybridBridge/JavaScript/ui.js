@@ -20,6 +20,34 @@
       native.handler({ name: String(name), fn });
     },
     get screen() { return native.screen(); },
+    // A box over the screen with the focus trapped in it: resolves with the chosen button's
+    // id, or null when Esc cancels it.
+    dialog(options) {
+      if (options === null || typeof options !== 'object') throw new TypeError('ui.dialog({title, text, buttons}): expected an object');
+      const buttons = options.buttons === undefined ? [] : options.buttons;
+      if (!Array.isArray(buttons)) throw new TypeError('ui.dialog: buttons must be an array of {id, label}');
+      const checked = buttons.map((button, index) => {
+        if (button === null || typeof button !== 'object' || button.id === undefined) {
+          throw new TypeError(`ui.dialog: buttons[${index}] must be an object with an id and a label`);
+        }
+        return { id: String(button.id), label: String(button.label === undefined ? button.id : button.label) };
+      });
+      return new Promise((resolve) => native.dialog({
+        title: options.title === undefined ? '' : String(options.title),
+        text: options.text === undefined ? '' : String(options.text),
+        buttons: checked,
+        done: resolve,
+      }));
+    },
+    // A short message at the top right that does not take the focus.
+    toast(text, options) {
+      const o = options || {};
+      const level = o.level === undefined ? 'info' : String(o.level);
+      if (!['info', 'warn', 'error'].includes(level)) throw new TypeError(`ui.toast: level is "info", "warn" or "error", not ${JSON.stringify(level)}`);
+      const ms = o.ms === undefined ? 3000 : Number(o.ms);
+      if (!Number.isFinite(ms) || ms < 0) throw new TypeError(`ui.toast: ms must be a number of milliseconds, not ${String(o.ms)}`);
+      native.toast({ text: String(text), level, ms });
+    },
   };
   // state.* acts on the screen on top; before one opens there is none, and a value set then
   // would be lost: say so, and where such data belongs.

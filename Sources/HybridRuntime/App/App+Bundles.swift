@@ -219,15 +219,15 @@ extension HybridApp {
         }
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         // A development bundle's errors while it starts show whole, over the screen.
-        if folder.isSigned { devConsole.startEnded() } else { devConsole.watchStart() }
+        if folder.isSigned { overlays.console.startEnded() } else { overlays.console.watchStart() }
         runtime.onReady = { [weak self] in
-            self?.devConsole.startEnded()
+            self?.overlays.console.startEnded()
             self?.boot.scriptIsReady()
         }
         let report = runtime.onError
         runtime.onError = { [weak self] error in
             report(error)
-            self?.devConsole.scriptFailed(error.report)
+            self?.overlays.console.scriptFailed(error.report)
             self?.boot.scriptFailed(error.report)
         }
         for patch in manifest.patches {

@@ -40,8 +40,8 @@ public final class HybridApp: @unchecked Sendable {
     var navigation = Navigation()
     private let frame = FrameRequest()
     private var statusLine = StatusLine()
-    /// Every console line and problem in full, and the panel that shows them (F12).
-    var devConsole = DevConsole()
+    /// Toasts, dialogs and the developer console, over the screens.
+    var overlays = Overlays()
     /// When the app began, for the console's times.
     private let startedAt: UInt64
     /// Scripts and what they registered.
@@ -144,10 +144,23 @@ public final class HybridApp: @unchecked Sendable {
     /// Handles one input event (SPEC §2 "Focus and keys").
     public func handle(_ event: InputEvent) {
         checkLoopThread()
-        if case .key(let name) = event, devConsole.handleKey(name) {
-            needsFrame = true
+        if case .key(let name) = event {
+            if name == "ctrl+c" && overlays.hasDialog { return quit() }
+            switch overlays.handleKey(name) {
+            case .notTaken:
+                break
+            case .taken:
+                needsFrame = true
+                return
+            case .dialogClosed(let done, let choice):
+                needsFrame = true
+                return done(choice)
+            }
+        } else if overlays.hasDialog {
             return
         }
+        // Once someone uses the app, its errors are no longer the start's: no red box.
+        overlays.console.startEnded()
         input.handle(event)
     }
 
@@ -157,7 +170,7 @@ public final class HybridApp: @unchecked Sendable {
     public var onConsoleEntry: ((Double, String, String) -> Void)? {
         didSet {
             let tell = onConsoleEntry
-            devConsole.onEntry = tell.map { tell in { entry in tell(entry.time, entry.kind.rawValue, entry.text) } }
+            overlays.console.onEntry = tell.map { tell in { entry in tell(entry.time, entry.kind.rawValue, entry.text) } }
         }
     }
 
@@ -247,7 +260,7 @@ public final class HybridApp: @unchecked Sendable {
             if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
             if input.focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
             statusLine.draw(into: &buffer)
-            devConsole.draw(into: &buffer)
+            overlays.draw(into: &buffer)
             return buffer
         }
     }
@@ -265,20 +278,37 @@ public final class HybridApp: @unchecked Sendable {
     /// Reports a problem: on the status line and to `onProblem`; the app goes on.
     func problem(_ line: String) {
         statusLine.report(line)
-        devConsole.record(.problem, line, at: secondsSinceStart)
+        overlays.console.record(.problem, line, at: secondsSinceStart)
         needsFrame = true
     }
 
     /// Reports a warning (or a problem of loading, before anything shows) to `onProblem` only.
     func log(_ line: String) {
         statusLine.log(line)
-        devConsole.record(.warn, line, at: secondsSinceStart)
+        overlays.console.record(.warn, line, at: secondsSinceStart)
+    }
+
+    /// Shows `text` at the top right for `milliseconds` (`ui.toast`), the focus left where it is.
+    func showToast(_ text: String, level: Toasts.Level, milliseconds: Double) {
+        let id = overlays.toasts.add(text, level: level)
+        needsFrame = true
+        loop.schedule(after: milliseconds / 1000, keepsAlive: false) { [weak self] in
+            guard let self, overlays.toasts.remove(id: id) else { return }
+            needsFrame = true
+        }
+    }
+
+    /// Shows `box` over the screen, after the dialogs already open (`ui.dialog`); `done` gets
+    /// the chosen button's id, or nil for Esc.
+    func openDialog(_ box: DialogBox, done: @escaping (String?) -> Void) {
+        overlays.openDialog(box, done: done)
+        needsFrame = true
     }
 
     /// A script's `console.*` line (`level`: log, info, debug, warn or error), for the console.
     func consoleLine(_ level: String, _ text: String) {
-        devConsole.record(DevConsole.Kind(rawValue: level) ?? .log, text, at: secondsSinceStart)
-        if devConsole.isOpen { needsFrame = true }
+        overlays.console.record(DevConsole.Kind(rawValue: level) ?? .log, text, at: secondsSinceStart)
+        if overlays.console.isOpen { needsFrame = true }
     }
 
     /// Seconds since the app began, on its loop's clock (virtual time when driven headless).

@@ -48,6 +48,7 @@ final class ScriptHost {
 
     /// Forgets everything the scripts brought and shuts their runtime down.
     func stop() {
+        app.overlays.removeScriptOverlays()
         watchers.removeAll()
         databaseWatches.removeAll()
         handlers.removeAll()
@@ -184,7 +185,19 @@ final class ScriptHost {
                 if case .refused(let reason) = app.setStore(path, to: value) { throw NativeError("store.set: " + reason) }
             },
             storeWatch: { [unowned self] path, callback in addWatcher(path: path, callback: callback, screen: nil) },
-            unwatch: { [unowned self] id in watchers.removeAll { $0.id == id } }
+            unwatch: { [unowned self] id in watchers.removeAll { $0.id == id } },
+            dialog: { [unowned self] title, text, buttons, done in
+                let list = (buttons.arrayValue ?? []).compactMap { button -> DialogBox.Button? in
+                    guard let id = button["id"]?.stringValue else { return nil }
+                    return DialogBox.Button(id: id, label: button["label"]?.stringValue ?? id)
+                }
+                app.openDialog(DialogBox(title: title, text: text, buttons: list)) { [weak self] choice in
+                    _ = self?.runtime?.invoke(done, as: "the answer of ui.dialog", with: [choice.map(JSONValue.string) ?? .null])
+                }
+            },
+            toast: { [unowned self] text, level, milliseconds in
+                app.showToast(text, level: Toasts.Level(rawValue: level) ?? .info, milliseconds: milliseconds)
+            }
         )
     }
 

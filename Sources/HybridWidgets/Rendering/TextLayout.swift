@@ -9,7 +9,13 @@ struct TextLine {
 
 /// Breaks styled runs into lines (word, char or no wrapping), measuring in terminal cells.
 /// Grapheme clusters are never split, and a wide glyph moves whole to the next line.
-enum TextLayout {
+public enum TextLayout {
+    /// `text` in lines of at most `width` cells, broken as a text node's `wrap` says: what the
+    /// app's own overlays (the developer console, dialogs) draw their text with.
+    public static func lines(of text: String, width: Int, wrap: WrapMode) -> [String] {
+        lines([TextRun(text: text, style: CellStyle())], width: width, wrap: wrap).map { $0.runs.map(\.text).joined() }
+    }
+
     static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode) -> [TextLine] {
         // Common case (every line of the benchmark scene): one line that needs no breaking.
         if !hasLineBreak(runs) {

@@ -1,5 +1,6 @@
 import HybridCells
 import HybridJSON
+import HybridWidgets
 
 /// The developer console (issue 15): every `console.*` line and every problem of the running
 /// app kept in full — location, stack, the time since the app started — and shown, newest
@@ -58,7 +59,8 @@ struct DevConsole {
         redBox = nil
     }
 
-    /// The bundle said it is ready (or was unloaded): later errors go to the bottom row only.
+    /// The bundle said it is ready, or someone used the app: later errors go to the bottom row
+    /// only.
     mutating func startEnded() {
         isWatchingStart = false
     }
@@ -145,7 +147,7 @@ struct DevConsole {
         buffer.fill(Rect(x: 0, y: 0, width: buffer.width, height: buffer.height), style: style)
         let bold = CellStyle(foreground: .ansi(15), background: .ansi(1), attributes: .bold)
         buffer.write(" The bundle failed while starting", x: 0, y: 0, limit: buffer.width, style: bold)
-        let body = report.split(separator: "\n", omittingEmptySubsequences: false).flatMap { Self.wrap(String($0), width: buffer.width - 2) }
+        let body = report.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TextLayout.lines(of: String($0), width: buffer.width - 2, wrap: .char) }
         for (row, line) in body.prefix(buffer.height - 3).enumerated() {
             buffer.write(line, x: 1, y: 2 + row, limit: buffer.width - 2, style: style)
         }
@@ -169,7 +171,7 @@ struct DevConsole {
             for (index, part) in entry.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let text = index == 0 ? label + part : "  " + part
                 let room = width - (index == 0 ? time.count : 0)
-                for (piece, wrapped) in wrap(text, width: max(1, room)).enumerated() {
+                for (piece, wrapped) in TextLayout.lines(of: String(text), width: max(1, room), wrap: .char).enumerated() {
                     lines.append(Line(time: index == 0 && piece == 0 ? time : nil, kind: entry.kind, text: piece == 0 ? wrapped : "  " + wrapped))
                 }
             }
@@ -183,24 +185,5 @@ struct DevConsole {
         let minutes = milliseconds / 60_000
         let rest = milliseconds % 60_000
         return String(format: "%02d:%02d.%03d", minutes, rest / 1000, rest % 1000)
-    }
-
-    /// `text` cut into pieces of at most `width` cells (wide characters never split).
-    private static func wrap(_ text: String, width: Int) -> [String] {
-        var pieces: [String] = []
-        var current = ""
-        var used = 0
-        for character in text {
-            let cells = DisplayWidth.of(character)
-            if used + cells > width, !current.isEmpty {
-                pieces.append(current)
-                current = ""
-                used = 0
-            }
-            current.append(character)
-            used += cells
-        }
-        pieces.append(current)
-        return pieces
     }
 }
