@@ -115,6 +115,24 @@ final class URLConformanceTests: XCTestCase {
         XCTAssertEqual(result["instances"], .array([.bool(true), .bool(true), .bool(true)]))
     }
 
+    func testDomainToASCIIMatchesTheStandardsIDNAData() throws {
+        let results = try items(evaluate("""
+            (\(try fixture("toascii.json"))).map(({ input, output }) => {
+              let parsed = null;
+              try { parsed = new URL(`https://${input}/x`).host; } catch (error) { if (!(error instanceof TypeError)) throw error; }
+              const url = new URL('https://unchanged/x');
+              url.hostname = input;
+              return { input, output, parsed, set: url.hostname };
+            })
+            """))
+        XCTAssertEqual(results.count, 44)
+        for result in results {
+            let label = "host \(debugString(result["input"]?.stringValue))"
+            XCTAssertEqual(result["parsed"], result["output"], label)
+            XCTAssertEqual(result["set"], result["output"] == .null ? .string("unchanged") : result["output"], "\(label) through the hostname setter")
+        }
+    }
+
     // MARK: Setters (setters_tests.json)
 
     func testEverySetterChangesTheURLAsTheStandardSays() throws {

@@ -3,9 +3,10 @@
 // for Swift. The names below follow the standard's (states, percent-encode sets, "shorten a
 // path", …) so a reader can hold this file against it section by section.
 //
-// IDNA is a reduced UTS #46: NFKC, lowercasing, the ignored code points and the ideographic
-// full stops are mapped, non-ASCII labels are Punycode-encoded and `xn--` labels decoded to
-// check them; the full mapping table, the Bidi rule and CONTEXTJ/CONTEXTO are not applied.
+// IDNA is a reduced UTS #46 without its tables: NFKC, lowercasing, the ignored code points and
+// the ideographic full stops stand for the mapping table; non-ASCII labels are Punycode-encoded
+// and `xn--` labels decoded to check them; the joiner and Bidi rules are approximated from
+// scripts and general categories; CONTEXTO rules are not applied.
 (function () {
   'use strict';
   const global = globalThis;
@@ -207,23 +208,70 @@
   // UTS #46 maps these to nothing (IDNA2003's "commonly mapped to nothing", less the joiners).
   const IGNORED = /[\u00AD\u034F\u1806\u180B-\u180D\u200B\u2060\uFE00-\uFE0F\uFEFF]/g;
   const FULL_STOPS = /[\u3002\uFF0E\uFF61]/g;
-  // Disallowed in a label: controls, unassigned, private use, noncharacters, U+FFFD, and the
-  // joiners (CONTEXTJ is not checked, so they are refused rather than let through).
-  const DISALLOWED = /[\p{Cc}\p{Cn}\p{Co}\u200C\u200D\uFFFD]|[\uFDD0-\uFDEF]/u;
+  // Disallowed in a label: controls, unassigned, private use, noncharacters and U+FFFD.
+  const DISALLOWED = /[\p{Cc}\p{Cn}\p{Co}\uFFFD]|[\uFDD0-\uFDEF]/u;
 
   function mapDomain(domain) {
     const mapped = domain.replace(IGNORED, '').normalize('NFKC');
     // Per code point, so a final Σ maps to σ as UTS #46 says, not to ς as toLowerCase would.
     return Array.from(mapped, (character) => character.toLowerCase()).join('').normalize('NFC').replace(FULL_STOPS, '.');
   }
-  function isValidLabel(label) {
-    return label === mapDomain(label) && !/^\p{M}/u.test(label) && !DISALLOWED.test(label.replace(/[\x00-\x7f]/g, ''));
+
+  // CheckJoiners (RFC 5892 A.1, A.2), approximated without the Unicode tables: a joiner may
+  // follow a virama, and ZWNJ may also stand between two letters of a joining script
+  // (Persian's "نامه‌ای"), marks around it aside.
+  const VIRAMAS = '\u094D\u09CD\u0A4D\u0ACD\u0B4D\u0BCD\u0C4D\u0CCD\u0D3B\u0D3C\u0D4D\u0DCA\u0E3A\u0EBA\u0F84\u1039\u103A' +
+    '\u1714\u1715\u1734\u17D2\u1A60\u1B44\u1BAA\u1BAB\u1BF2\u1BF3\u2D7F\uA806\uA82C\uA8C4\uA953\uA9C0\uAAF6\uABED';
+  const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+  const isJoiningLetter = (character) => character !== undefined && JOINING_SCRIPT.test(character) && /\p{L}/u.test(character);
+  function joinersAreAllowed(characters) {
+    const letterAround = (index, step) => {
+      while (characters[index] !== undefined && /\p{Mn}/u.test(characters[index])) index += step;
+      return isJoiningLetter(characters[index]);
+    };
+    return characters.every((character, index) => {
+      if (character !== '\u200C' && character !== '\u200D') return true;
+      if (index > 0 && VIRAMAS.includes(characters[index - 1])) return true;
+      return character === '\u200C' && letterAround(index - 1, -1) && letterAround(index + 1, 1);
+    });
   }
-  function labelToASCII(label) {
-    if (!label.startsWith('xn--')) return isASCII(label) ? label : isValidLabel(label) ? 'xn--' + punycodeEncode(label) : FAILURE;
+
+  function isValidLabel(label) {
+    const characters = Array.from(label);
+    return label === mapDomain(label) && !/^\p{M}/u.test(label) && joinersAreAllowed(characters) &&
+      !DISALLOWED.test(label.replace(/[\x00-\x7f]/g, ''));
+  }
+
+  // A label's Unicode form (what the Bidi rule looks at), or FAILURE.
+  function labelToUnicode(label) {
+    if (!label.startsWith('xn--')) return isASCII(label) || isValidLabel(label) ? label : FAILURE;
     const decoded = isASCII(label) ? punycodeDecode(label.slice(4)) : FAILURE;
     if (decoded === FAILURE || decoded === '' || isASCII(decoded) || decoded.startsWith('xn--') || !isValidLabel(decoded)) return FAILURE;
-    return label;
+    return decoded;
+  }
+
+  // The Bidi rule (RFC 5893 §2) with bidi classes told from scripts and categories: right to
+  // left (R, AL) for letters of the right-to-left scripts, Arabic-Indic digits (AN), European
+  // digits (EN), marks (NSM), other letters left to right (L); the rest only count where they
+  // stand. As the URL Standard's data has it, ASCII labels are not checked.
+  const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+  function bidiClass(character) {
+    if (/[\u0600-\u0605\u0660-\u0669\u066B\u066C\u06DD\u0890\u0891\u08E2]/.test(character)) return 'AN';
+    if (/[0-9\u06F0-\u06F9]/.test(character)) return 'EN';
+    if (/[\p{Mn}\p{Me}]/u.test(character)) return 'NSM';
+    if (/[\p{L}\p{Nd}]/u.test(character)) return RIGHT_TO_LEFT.test(character) ? 'R' : 'L';
+    return /\p{Mc}/u.test(character) ? 'L' : 'ON';
+  }
+  function satisfiesBidiRule(labels) {
+    const classes = labels.map((label) => Array.from(label, bidiClass));
+    if (!classes.some((label) => label.includes('R') || label.includes('AN'))) return true;
+    return labels.every((label, index) => {
+      if (isASCII(label)) return true;
+      const kinds = classes[index];
+      const last = kinds.filter((kind) => kind !== 'NSM').pop();
+      if (kinds[0] === 'R') return !kinds.includes('L') && ['R', 'EN', 'AN'].includes(last) && !(kinds.includes('EN') && kinds.includes('AN'));
+      return kinds[0] === 'L' && !kinds.includes('R') && !kinds.includes('AN') && (last === 'L' || last === 'EN');
+    });
   }
 
   const FORBIDDEN_HOST = /[\x00\t\n\r #/:<>?@[\\\]^|]/;
@@ -235,9 +283,10 @@
     if (isASCII(domain) && !lowered.split('.').some((label) => label.startsWith('xn--'))) {
       result = lowered; // the standard's fast path: nothing for IDNA to do
     } else {
-      const labels = mapDomain(domain).split('.').map(labelToASCII);
-      if (labels.includes(FAILURE)) return FAILURE;
-      result = labels.join('.');
+      const labels = mapDomain(domain).split('.');
+      const unicode = labels.map(labelToUnicode);
+      if (unicode.includes(FAILURE) || !satisfiesBidiRule(unicode)) return FAILURE;
+      result = labels.map((label) => (isASCII(label) ? label : 'xn--' + punycodeEncode(label))).join('.');
     }
     return result === '' || FORBIDDEN_DOMAIN.test(result) ? FAILURE : result;
   }
