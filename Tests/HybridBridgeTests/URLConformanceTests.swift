@@ -277,7 +277,7 @@ final class URLConformanceTests: XCTestCase {
     /// A string as JSON writes it, so invisible characters show in a message.
     private func debugString(_ string: String?) -> String {
         guard let string else { return "no base" }
-        let data = try? JSONSerialization.data(withJSONObject: [string], options: [.fragmentsAllowed])
+        let data = try? JSONSerialization.data(withJSONObject: [string], options: [.fragmentsAllowed, .withoutEscapingSlashes])
         return data.map { String(decoding: $0.dropFirst().dropLast(), as: UTF8.self) } ?? string
     }
 }
