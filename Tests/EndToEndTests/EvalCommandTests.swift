@@ -44,6 +44,32 @@ final class EvalCommandTests: XCTestCase {
         XCTAssertEqual(result.standardError, "careful\n")
     }
 
+    /// SPEC §3's URL and URLSearchParams, as a script would use them to build an API call.
+    func testAScriptBuildsAndReadsURLsWithURLAndURLSearchParams() throws {
+        let result = try eval("""
+        const url = new URL('../items?page=2', 'https://api.example.com/v1/shop/');
+        url.searchParams.append('q', 'blue shoes & socks');
+        url.searchParams.set('page', '3');
+        console.log(url.href);
+        console.log(url.host, url.pathname, url.search);
+        const query = new URLSearchParams({ sort: 'price', dir: 'desc' });
+        query.sort();
+        console.log(query.toString(), [...query.keys()].join(','));
+        try { new URL('not a url'); } catch (error) { console.log(error.name + ': ' + error.message); }
+        console.log(new URL('https://Bücher.example/').hostname);
+        """)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, """
+        https://api.example.com/v1/items?page=3&q=blue+shoes+%26+socks
+        api.example.com /v1/items ?page=3&q=blue+shoes+%26+socks
+        dir=desc&sort=price dir,sort
+        TypeError: Invalid URL: not a url
+        xn--bcher-kva.example
+
+        """)
+        XCTAssertEqual(result.standardError, "")
+    }
+
     func testAnUncaughtExceptionExitsWithOneAndItsLocation() throws {
         let result = try eval("console.log('before');\nundefinedFunction();\n")
         XCTAssertEqual(result.status, 1)
