@@ -457,10 +457,10 @@ declare const hybrid: {
 };
 
 /**
- * The de-facto JSBridge API (also `window.WebViewJavascriptBridge`), so scripts written for it
- * run unchanged.
+ * The de-facto JSBridge API, so scripts written for it run unchanged. A `var` (read-only at run
+ * time) so that the usual set-up snippet's `window.WebViewJavascriptBridge` type-checks.
  */
-declare const WebViewJavascriptBridge: {
+declare var WebViewJavascriptBridge: {
   /**
    * Calls the native service `name`; `responseCallback` gets its result, or
    * `{error: {code, message}}` ({@link HybridTerm.BridgeFailure}) when it fails (reported when there is no callback).
