@@ -511,8 +511,11 @@ declare const state: {
   get<T = any>(path?: string): T;
   /** Sets the value at a dotted path. A value that is not JSON throws `E_BAD_VALUE`. */
   set(path: string, value: {} | null): void;
-  /** Calls `fn` when the value at `path` changes. */
-  watch<T = any>(path: string, fn: (value: T, previous: T) => void): HybridTerm.Handle;
+  /**
+   * Calls `fn(value, changedPath)` when the state at `path`, inside it or around it is set:
+   * `value` is the value at `path` now, `changedPath` the path that was set.
+   */
+  watch<T = any>(path: string, fn: (value: T, changedPath: string) => void): HybridTerm.Handle;
 };
 
 /**

@@ -67,7 +67,7 @@ ui.screen = 'home';
 exactly<number>()(state.get<number>('count'));
 state.get();
 state.set('count', 2);
-state.watch<number>('count', (value, previous) => exactly<number>()(value - previous)).remove();
+state.watch<number>('count', (value, changedPath) => exactly<string>()(`${value} ${changedPath}`)).remove();
 exactly<string[]>()(store.get<string[]>('tags'));
 store.set('user', { name: 'Ada' });
 store.set('cleared', null);
