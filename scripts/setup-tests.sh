@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need besides what running needs, only when it is missing
 # (idempotent): Python's jsonschema for the schema checks, from Debian (python3-jsonschema; the
-# system Python refuses `pip install`), unless a python3 on PATH already has it.
+# system Python refuses `pip install`), unless a python3 on PATH already has it, and tsc
+# (node-typescript) for the type check of the scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -21,4 +22,12 @@ if ! has_jsonschema; then
     echo "setup: installing python3-jsonschema (used by the schema tests) with apt" >&2
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-jsonschema >/dev/null
+fi
+
+# tsc, for the type check of the sample scripts against types/hybridterm.d.ts
+# (Tests/EndToEndTests/TypeScriptTests.swift): Debian's node-typescript, unless one is on PATH.
+if ! command -v tsc >/dev/null 2>&1; then
+    echo "setup: installing node-typescript (tsc, used by the TypeScript tests) with apt" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq node-typescript >/dev/null
 fi

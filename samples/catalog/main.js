@@ -1,3 +1,4 @@
+// @ts-check
 // The catalog's behaviour. The screens load their own data (their "data" blocks); this script
 // shapes answers for them, adds to the cart, and shows whether calls wait in the outbox.
 const { itemRows, itemDetail } = require('./reformers.js');

@@ -1,3 +1,4 @@
+// @ts-check
 // Reformers (SPEC §7.2): one answer of the API, shaped for the view that shows it.
 // Prices come from the server in cents.
 const price = (cents) => `€${cents}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The flow sample: two screens through one router. The catalog's list opens
 // app://detail?id=…&name=… (its query lands in the detail screen's state as `params`); the
 // detail screen adds to a cart kept in the app store (and saved to storage), and Esc goes back

@@ -1,3 +1,4 @@
+// @ts-check
 // The live sample: one interval timer drives the whole dashboard by setting state — the
 // progress bars, the spinner's label, the counters and the table of recent events. Pausing
 // only stops the timer from changing anything, so what is on screen stays put.

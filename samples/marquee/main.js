@@ -1,3 +1,4 @@
+// @ts-check
 // A view no native code provides: the marquee component is built by this script, and a
 // timer moves it along by changing the screen's state.
 ui.component('marquee', (props) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The notes' behaviour: filling the edit form and saving it. The list and the detail show the
 // database through their "sql" data blocks, so nothing here refreshes them: a saved note is
 // on screen in the next frame.

@@ -1,3 +1,4 @@
+// @ts-check
 // The signup sample: the screen is plain JSON; every rule lives here. Each field's onChange
 // (and onSubmit) runs `validate` for that field, so a message appears as soon as a value is
 // wrong and goes away as soon as it is fixed; Submit checks everything and shows either a

@@ -1,3 +1,4 @@
+// @ts-check
 // The todo sample: the list lives in the screen's state and is saved with the storage service
 // after every change, so it is there again on the next run.
 const KEY = 'todos';

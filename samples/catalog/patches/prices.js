@@ -1,3 +1,4 @@
+// @ts-check
 // Hot fix 1.0.1: prices are cents, and 1.0.0 showed €1250 for €12.50. A bundle's patches run
 // before its entry script, and the first reformer registered under a name is the one kept, so
 // these replace the entry's without touching it.

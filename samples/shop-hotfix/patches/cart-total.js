@@ -1,3 +1,4 @@
+// @ts-check
 // Shop 1.0.1 hot fix: Cart.total (native Swift) forgot the quantities — each line counted once.
 // defineClass replaces the patchable Swift function; self.ORIGtotal is the shipped version.
 defineClass('Cart', {
