@@ -30,10 +30,10 @@ final class InitCommandTests: XCTestCase {
         let validate = try CommandRunner.hybrid(["validate", bundle.path])
         XCTAssertEqual(validate.status, 0, validate.standardError)
         let environment = ["XDG_DATA_HOME": folder.path, "XDG_CACHE_HOME": folder.path]
-        let run = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "40x6", "--keys", "enter enter enter"], environment: environment)
+        let run = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "40x10", "--keys", "enter enter enter"], environment: environment)
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        XCTAssertEqual(lines, ["Hello from tea-timer!", "The button was pressed 3 times.", "[ Press me ]"], run.standardOutput)
+        XCTAssertEqual(lines, ["Hello from tea-timer!", "The button was pressed 3 times.", "[ Press me ]", "enter: press · r: reset · q: quit"], run.standardOutput)
 
         let keys = folder.appendingPathComponent("keys")
         XCTAssertEqual(try CommandRunner.hybrid(["bundle", "keygen", "tea-timer", "--out-dir", keys.path]).status, 0)
@@ -41,7 +41,7 @@ final class InitCommandTests: XCTestCase {
         let pack = try CommandRunner.hybrid(["bundle", "pack", bundle.path, "--key", keys.appendingPathComponent("tea-timer.key").path, "--out", archive.path])
         XCTAssertEqual(pack.status, 0, pack.standardError)
         XCTAssertTrue(pack.standardOutput.contains("signed: 2 files listed"), "main.js and the screen, beside the manifest: \(pack.standardOutput)")
-        let signed = try CommandRunner.hybrid(["run", archive.path, "--pubkey", keys.appendingPathComponent("tea-timer.pub").path, "--headless", "--size", "40x6"],
+        let signed = try CommandRunner.hybrid(["run", archive.path, "--pubkey", keys.appendingPathComponent("tea-timer.pub").path, "--headless", "--size", "40x10"],
                                               environment: environment)
         XCTAssertEqual(signed.status, 0, signed.standardError)
     }

@@ -78,6 +78,26 @@ final class TypeScriptTests: XCTestCase {
         XCTAssertEqual(errors.count, 4, "only main.js's four wrong calls are errors:\n\(result.output)")
     }
 
+    /// A bundle made by `hybrid init` checks with its own jsconfig.json: the web developer's
+    /// first lines (top-level await fetch into the store) pass, a wrong call fails at its line.
+    func testABundleMadeByInitChecksWithItsOwnConfig() throws {
+        let bundle = try makeTemporaryDirectory("hybrid-init-tsc").appendingPathComponent("app")
+        let made = try CommandRunner.hybrid(["init", bundle.path])
+        XCTAssertEqual(made.status, 0, made.standardError)
+        let clean = try tsc(["-p", "jsconfig.json"], in: bundle)
+        XCTAssertEqual(clean.status, 0, clean.output)
+        let main = bundle.appendingPathComponent("main.js")
+        let script = try String(contentsOf: main, encoding: .utf8)
+            + "const r = await fetch('https://example.com/items'); store.set('items', (await r.json()).items);\n"
+            + "store.set('presses');\n"
+        try script.write(to: main, atomically: true, encoding: .utf8)
+        let checked = try tsc(["-p", "jsconfig.json"], in: bundle)
+        let line = script.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        XCTAssertNotEqual(checked.status, 0)
+        XCTAssertEqual(checked.output.split(separator: "\n").filter { $0.contains("error TS") }.map { String($0.prefix { $0 != ":" }) },
+                       ["main.js(\(line),7)"], checked.output)
+    }
+
     /// Runs `tsc` (from PATH) with `arguments` in `folder` (the repository by default); answers
     /// its exit status and what it printed (its errors go to standard output).
     private func tsc(_ arguments: [String], in folder: URL = CommandRunner.repository) throws -> (status: Int32, output: String) {
