@@ -125,11 +125,13 @@ struct Textarea: Widget {
             view.border == .none ? DisplayWidth.of(Textarea.gutter) : 0
         }
 
-        /// The cells the text has in `view` as laid out: columns and rows.
+        /// The cells the text has in `view` as laid out: columns, and the rows that show (a
+        /// textarea taller than the room left below it scrolls within what shows).
         static func field(of view: View) -> Size {
             let insets = view.layoutStyle.insets
-            return Size(width: max(1, view.frame.width - insets.horizontal - gutterWidth(of: view)),
-                        height: max(1, view.frame.height - insets.vertical))
+            var height = view.frame.height - insets.vertical
+            if !view.visibleFrame.isEmpty { height = min(height, view.visibleFrame.maxY - view.frame.y - insets.top) }
+            return Size(width: max(1, view.frame.width - insets.horizontal - gutterWidth(of: view)), height: max(1, height))
         }
 
         func size(of view: View, maxWidth: Int) -> Size {
