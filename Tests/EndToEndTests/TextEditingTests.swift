@@ -61,6 +61,38 @@ final class TextEditingTests: XCTestCase {
         XCTAssertEqual(back.dropFirst().first, "│ 1", "up past the top line shown scrolls back: \(back)")
     }
 
+    /// The notes sample's edit screen: the body typed on two lines in its textarea, saved with
+    /// ctrl+enter (its `onSubmit`), shown on two lines by the detail screen; edited again there.
+    func testTheNotesSampleEditsABodyOfSeveralLines() throws {
+        let data = try TemporaryDirectory("hybrid-notes-textarea")
+        let run = { (keys: String) in
+            try CommandRunner.hybrid(["run", "samples/notes", "--headless", "--size", "60x10", "--keys", keys],
+                                     environment: ["XDG_DATA_HOME": data.path], timeout: 60)
+        }
+        let saved = try run(#"ctrl+n "Matcha" tab "Whisk, do not stir." enter "Drink at once." ctrl+enter tab enter"#)
+        XCTAssertEqual(saved.status, 0, saved.standardError)
+        let shown = saved.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(Array(shown.prefix(3)), ["╭ Matcha ────────────────────────────────────────────────╮",
+                                                "│ Whisk, do not stir.                                    │",
+                                                "│ Drink at once.                                         │"], saved.standardOutput)
+        let edited = try run(#"tab enter e tab up ctrl+e " Slowly." ctrl+s tab enter"#)
+        XCTAssertEqual(edited.status, 0, edited.standardError)
+        XCTAssertTrue(edited.standardOutput.contains("│ Whisk, do not stir. Slowly."), edited.standardOutput)
+    }
+
+    /// `hybrid validate` knows a textarea's fields and names a misspelt one with a did-you-mean.
+    func testValidateKnowsTheTextareasFields() throws {
+        let folder = try makeTemporaryDirectory("hybrid-textarea-validate")
+        let screen = folder.appendingPathComponent("bad.json")
+        try #"{"format": 1, "id": "bad", "body": {"type": "textarea", "placholder": "x", "secure": true}}"#
+            .write(to: screen, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.hybrid(["validate", screen.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains(#"$.body.placholder: unknown field "placholder""#), result.standardError)
+        XCTAssertTrue(result.standardError.contains(#"did you mean "placeholder"?"#), result.standardError)
+        XCTAssertTrue(result.standardError.contains(#"$.body.secure: unknown field "secure""#), result.standardError)
+    }
+
     /// Focused, in a real terminal: the bar bold, the caret a reversed cell, moved by ctrl+left
     /// (CSI 1;5D) after a word killed with ctrl+w; a bordered one focused by Tab shows its
     /// placeholder and a bold border.
