@@ -1,3 +1,5 @@
+import HybridDocument
+
 /// Text being edited with a caret, and the editing keys of `input` and `textarea`: the
 /// readline (emacs-mode) keys people's fingers know from shells, plus the arrows, Home, End,
 /// Backspace and Delete. One model for both widgets, so a key edits the same way in each.
@@ -122,5 +124,25 @@ struct LineEditing: Equatable {
         while position < characters.count, !Self.isWordCharacter(characters[position]) { position += 1 }
         while position < characters.count, Self.isWordCharacter(characters[position]) { position += 1 }
         return position
+    }
+}
+
+/// What `input` and `textarea` share besides the editing model: where their text lives.
+extension WidgetHost {
+    /// What a text field holds now: the state its `value` is bound to (which may have changed
+    /// since the last frame, while typing a run of characters), what was typed into it when it
+    /// is bound to nothing, or what it showed in the last frame (`shown`).
+    func text(of view: View, boundTo value: PropertyValue?, shown: String?) -> String {
+        if let bound = boundValue(value, of: view) { return bound.map { $0.stringValue ?? $0.jsonText } ?? "" }
+        if let typed = interaction.text[view.key] { return typed }
+        return shown ?? ""
+    }
+
+    /// Stores a text field's new text (through its binding, or in the interaction when it is
+    /// bound to nothing) and runs its `onChange`.
+    func changeText(of view: View, boundTo value: PropertyValue?, to text: String, onChange: Action?) {
+        if value?.bindingName == nil { interaction.text[view.key] = text }
+        write(.string(text), to: value, of: view)
+        run(onChange, for: view, event: view.event(value: .string(text)))
     }
 }

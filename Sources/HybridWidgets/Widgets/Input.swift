@@ -71,21 +71,11 @@ struct Input: Widget {
         var editing = LineEditing(text, caret: host.interaction.caret[view.key])
         change(&editing)
         host.interaction.caret[view.key] = editing.caret
-        if editing.text != text { self.change(view, to: editing.text, host: host) }
+        if editing.text != text { host.changeText(of: view, boundTo: value, to: editing.text, onChange: onChange) }
     }
 
-    /// What the input holds now: the state it is bound to (which may have changed since the
-    /// last frame, while typing a run of characters), or what was typed into it.
     private func currentText(of view: View, host: any WidgetHost) -> String {
-        if let bound = host.boundValue(value, of: view) { return bound.map { $0.stringValue ?? $0.jsonText } ?? "" }
-        if let typed = host.interaction.text[view.key] { return typed }
-        return (view.content as? Content)?.text ?? ""
-    }
-
-    private func change(_ view: View, to text: String, host: any WidgetHost) {
-        if value?.bindingName == nil { host.interaction.text[view.key] = text }
-        host.write(.string(text), to: value, of: view)
-        host.run(onChange, for: view, event: view.event(value: .string(text)))
+        host.text(of: view, boundTo: value, shown: (view.content as? Content)?.text)
     }
 
     struct Content: ViewContent {

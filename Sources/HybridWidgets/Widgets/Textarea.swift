@@ -102,18 +102,11 @@ struct Textarea: Widget {
         let lines = SoftWrap(editing.characters, width: field.width)
         host.interaction.scroll[view.key] = lines.firstShownLine(from: host.interaction.scroll[view.key] ?? 0,
                                                                  showing: editing.caret, height: field.height)
-        guard editing.text != text else { return }
-        if value?.bindingName == nil { host.interaction.text[view.key] = editing.text }
-        host.write(.string(editing.text), to: value, of: view)
-        host.run(onChange, for: view, event: view.event(value: .string(editing.text)))
+        if editing.text != text { host.changeText(of: view, boundTo: value, to: editing.text, onChange: onChange) }
     }
 
-    /// What the textarea holds now: the state it is bound to (which may have changed since
-    /// the last frame, while typing a run of characters), or what was typed into it.
     private func currentText(of view: View, host: any WidgetHost) -> String {
-        if let bound = host.boundValue(value, of: view) { return bound.map { $0.stringValue ?? $0.jsonText } ?? "" }
-        if let typed = host.interaction.text[view.key] { return typed }
-        return (view.content as? Content)?.text ?? ""
+        host.text(of: view, boundTo: value, shown: (view.content as? Content)?.text)
     }
 
     struct Content: ViewContent {
