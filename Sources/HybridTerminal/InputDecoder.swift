@@ -146,6 +146,8 @@ public struct InputDecoder: Sendable {
         UInt8(ascii: "A"): "up", UInt8(ascii: "B"): "down", UInt8(ascii: "C"): "right", UInt8(ascii: "D"): "left",
         UInt8(ascii: "H"): "home", UInt8(ascii: "F"): "end",
         UInt8(ascii: "P"): "f1", UInt8(ascii: "Q"): "f2", UInt8(ascii: "R"): "f3", UInt8(ascii: "S"): "f4",
+        // rxvt's ctrl+arrows.
+        UInt8(ascii: "a"): "ctrl+up", UInt8(ascii: "b"): "ctrl+down", UInt8(ascii: "c"): "ctrl+right", UInt8(ascii: "d"): "ctrl+left",
     ]
 
     private static let csiLetters: [UInt8: String] = [
@@ -181,13 +183,37 @@ public struct InputDecoder: Sendable {
                 pasting = []
                 return (nil, length)
             }
+            // xterm's modifyOtherKeys form of a modified key: ESC [ 27 ; modifiers ; code ~.
+            if numbers.first == 27, numbers.count == 3 {
+                return (Self.codeKey(numbers[2]).map { .key(Self.modifierPrefix(numbers[1]) + $0) }, length)
+            }
             guard let key = numbers.first.flatMap({ Self.tildeKeys[$0] }) else { return (nil, length) }
             return (.key(modifiers + key), length)
+        case UInt8(ascii: "u"):
+            // The kitty keyboard protocol's ESC [ code ; modifiers u (the way ctrl+enter arrives).
+            let code = body.split(separator: ";").first?.split(separator: ":").first.flatMap { Int($0) }
+            let bits = body.split(separator: ";").dropFirst().first?.split(separator: ":").first.flatMap { Int($0) } ?? 1
+            return (code.flatMap(Self.codeKey).map { .key(Self.modifierPrefix(bits) + $0) }, length)
         case UInt8(ascii: "Z"):
             return (.key("shift+tab"), length)
         default:
             guard let key = Self.csiLetters[final] else { return (nil, length) }
             return (.key(modifiers + key), length)
+        }
+    }
+
+    /// The key a Unicode code point names in a modified-key sequence: `enter`, `tab`, `esc`,
+    /// `backspace`, `space`, or the character itself (lower case: the modifiers say the rest).
+    private static func codeKey(_ code: Int) -> String? {
+        switch code {
+        case 13: return "enter"
+        case 9: return "tab"
+        case 27: return "esc"
+        case 8, 127: return "backspace"
+        case 32: return "space"
+        default:
+            guard code > 32, let scalar = UnicodeScalar(code) else { return nil }
+            return String(Character(scalar))
         }
     }
 

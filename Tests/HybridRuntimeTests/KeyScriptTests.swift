@@ -9,6 +9,13 @@ final class KeyScriptTests: XCTestCase {
         ])
     }
 
+    /// The readline keys of inputs and textareas, as `--keys` names them.
+    func testReadlineAndModifiedKeyNames() throws {
+        let script = try KeyScript(parsing: "ctrl+a ctrl+e ctrl+w ctrl+u ctrl+k alt+b alt+f ctrl+left ctrl+right home end delete alt+backspace ctrl+enter Ctrl+Left")
+        XCTAssertEqual(script.steps, ["ctrl+a", "ctrl+e", "ctrl+w", "ctrl+u", "ctrl+k", "alt+b", "alt+f", "ctrl+left", "ctrl+right",
+                                      "home", "end", "delete", "alt+backspace", "ctrl+enter", "ctrl+left"].map(KeyScript.Step.key))
+    }
+
     func testBadItemsAreNamed() {
         XCTAssertThrowsError(try KeyScript(parsing: "tab hyper+x")) { error in
             XCTAssertTrue("\(error)".hasPrefix(#"--keys: unknown key "hyper+x""#), "\(error)")

@@ -27,6 +27,24 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}x\u{1B}\u{03}"), ["alt+x", "ctrl+alt+c"])
     }
 
+    /// What xterm-like terminals send for the readline keys of inputs and textareas.
+    func testReadlineKeysFromTheirRealSequences() {
+        XCTAssertEqual(keys("\u{01}\u{05}\u{17}\u{15}\u{0B}"), ["ctrl+a", "ctrl+e", "ctrl+w", "ctrl+u", "ctrl+k"])
+        XCTAssertEqual(keys("\u{1B}b\u{1B}f\u{1B}d\u{1B}\u{7F}"), ["alt+b", "alt+f", "alt+d", "alt+backspace"])
+        XCTAssertEqual(keys("\u{1B}[1;5D\u{1B}[1;5C\u{1B}Od\u{1B}Oc"), ["ctrl+left", "ctrl+right", "ctrl+left", "ctrl+right"])
+        XCTAssertEqual(keys("\u{1B}[3~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF\u{1B}[7~\u{1B}[8~"),
+                       ["delete", "home", "end", "home", "end", "home", "end", "home", "end"])
+    }
+
+    /// Ctrl+Enter arrives only through a keyboard protocol that tells it from Enter: the kitty
+    /// protocol's CSI u or xterm's modifyOtherKeys; other keys in those forms decode too.
+    func testModifiedKeysOfTheKittyProtocolAndModifyOtherKeys() {
+        XCTAssertEqual(keys("\u{1B}[13;5u\u{1B}[27;5;13~\u{1B}[13u"), ["ctrl+enter", "ctrl+enter", "enter"])
+        XCTAssertEqual(keys("\u{1B}[97;5u\u{1B}[98;3:1u\u{1B}[9;2u\u{1B}[127;3u\u{1B}[27u"),
+                       ["ctrl+a", "alt+b", "shift+tab", "alt+backspace", "esc"])
+        XCTAssertEqual(keys("\u{1B}[0;5u\u{1B}[5u x"), ["space", "x"], "control codes that name no key are skipped")
+    }
+
     func testALoneEscapeWaitsForFlush() {
         var decoder = InputDecoder()
         XCTAssertEqual(decoder.feed([0x1B]), [])

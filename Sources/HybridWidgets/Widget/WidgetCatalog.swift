@@ -21,7 +21,7 @@ enum WidgetCatalog {
         Column.self, Row.self, Stack.self, Scroll.self, Box.self,
         Text.self, Button.self, Input.self, Checkbox.self, Select.self,
         List.self, Table.self, Tabs.self, Progress.self, Spinner.self,
-        Divider.self, Spacer.self, Component.self,
+        Divider.self, Spacer.self, Component.self, Textarea.self,
     ]
 
     /// The entries by type name.

@@ -3,8 +3,8 @@ import HybridDocument
 import HybridJSON
 import HybridLayout
 
-/// `input`: one line of text, two-way bound through `value`; typing, editing keys and pastes
-/// change it and run `onChange`, Enter runs `onSubmit`.
+/// `input`: one line of text, two-way bound through `value`; typing, the editing keys of
+/// `LineEditing` and pastes change it and run `onChange`, Enter runs `onSubmit`.
 struct Input: Widget {
     static let typeName = "input"
     static let fields = ["value", "placeholder", "secure", "onChange", "onSubmit"]
@@ -41,58 +41,41 @@ struct Input: Widget {
     }
 
     func handleKey(_ key: String, on view: View, host: any WidgetHost) -> Bool {
-        let text = currentText(of: view, host: host)
-        var characters = Array(text)
-        var caret = min(host.interaction.caret[view.key] ?? characters.count, characters.count)
         switch key {
-        case "left": caret = max(0, caret - 1)
-        case "right": caret = min(characters.count, caret + 1)
-        case "home", "ctrl+a": caret = 0
-        case "end", "ctrl+e": caret = characters.count
-        case "backspace":
-            guard caret > 0 else { return true }
-            characters.remove(at: caret - 1)
-            caret -= 1
-        case "delete":
-            guard caret < characters.count else { return true }
-            characters.remove(at: caret)
         case "enter":
-            host.run(onSubmit, for: view, event: view.event(value: .string(text)))
+            host.run(onSubmit, for: view, event: view.event(value: .string(currentText(of: view, host: host))))
             return true
         case "space":
             return paste(" ", into: view, host: host)
         default:
+            if let command = LineEditing.command(forKey: key) {
+                edit(view, host: host) { $0.perform(command) }
+                return true
+            }
             guard key.count == 1 else { return false }
             return paste(key, into: view, host: host)
         }
-        host.interaction.caret[view.key] = caret
-        if String(characters) != text { change(view, to: String(characters), host: host) }
-        return true
     }
 
     func paste(_ typed: String, into view: View, host: any WidgetHost) -> Bool {
-        var characters = Array(currentText(of: view, host: host))
-        let caret = min(host.interaction.caret[view.key] ?? characters.count, characters.count)
         // Pasted line ends would end the field; they become spaces.
-        let inserted = Array(typed.map { $0 == "\n" ? " " : $0 })
-        characters.insert(contentsOf: inserted, at: caret)
-        host.interaction.caret[view.key] = caret + inserted.count
-        change(view, to: String(characters), host: host)
+        let inserted = String(typed.map { LineEditing.isLineBreak($0) ? " " : $0 })
+        edit(view, host: host) { $0.insert(inserted) }
         return true
     }
 
-    /// What the input holds now: the state it is bound to (which may have changed since the
-    /// last frame, while typing a run of characters), or what was typed into it.
-    private func currentText(of view: View, host: any WidgetHost) -> String {
-        if let bound = host.boundValue(value, of: view) { return bound.map { $0.stringValue ?? $0.jsonText } ?? "" }
-        if let typed = host.interaction.text[view.key] { return typed }
-        return (view.content as? Content)?.text ?? ""
+    /// Applies one edit to what the input holds and its caret; a changed text is written
+    /// through the binding and runs `onChange`.
+    private func edit(_ view: View, host: any WidgetHost, _ change: (inout LineEditing) -> Void) {
+        let text = currentText(of: view, host: host)
+        var editing = LineEditing(text, caret: host.interaction.caret[view.key])
+        change(&editing)
+        host.interaction.caret[view.key] = editing.caret
+        if editing.text != text { host.changeText(of: view, boundTo: value, to: editing.text, onChange: onChange) }
     }
 
-    private func change(_ view: View, to text: String, host: any WidgetHost) {
-        if value?.bindingName == nil { host.interaction.text[view.key] = text }
-        host.write(.string(text), to: value, of: view)
-        host.run(onChange, for: view, event: view.event(value: .string(text)))
+    private func currentText(of view: View, host: any WidgetHost) -> String {
+        host.text(of: view, boundTo: value, shown: (view.content as? Content)?.text)
     }
 
     struct Content: ViewContent {
