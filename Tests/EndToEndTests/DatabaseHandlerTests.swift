@@ -105,4 +105,23 @@ final class DatabaseHandlerTests: XCTestCase {
         XCTAssertFalse(rows.first?.hasSuffix("2000-01-01 00:00:00") ?? true, "the edit was stamped: \(edited.standardOutput)")
         XCTAssertTrue(rows.dropFirst().allSatisfy { $0.hasSuffix("2000-01-01 00:00:00") }, "only the edited note was: \(edited.standardOutput)")
     }
+
+    /// The notes sample asks before deleting (ui.dialog) and says it did (ui.toast).
+    func testTheNotesSampleAsksBeforeDeleting() throws {
+        let data = try TemporaryDirectory("notes-delete")
+        let sample = CommandRunner.repository.appendingPathComponent("samples/notes").path
+        func frame(_ keys: String) throws -> [String] {
+            let result = try CommandRunner.hybrid(["run", sample, "--headless", "--size", "60x10", "--keys", keys], environment: ["XDG_DATA_HOME": data.path])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            return result.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let asked = try frame("tab enter ctrl+d")
+        XCTAssertTrue(asked.contains { $0.contains("┌─ Delete the note? ─") }, asked.joined(separator: "\n"))
+        XCTAssertTrue(asked.contains { $0.contains("\"Shopping\" goes for good.") }, asked.joined(separator: "\n"))
+        let kept = try frame("tab enter ctrl+d esc")
+        XCTAssertTrue(kept[0].hasPrefix("╭ Shopping "), "Esc keeps the note and its screen: \(kept.joined(separator: "\n"))")
+        let deleted = try frame("tab enter ctrl+d tab enter")
+        XCTAssertTrue(deleted[0].hasPrefix("Notes") && deleted[0].hasSuffix("• Deleted \"Shopping\""), deleted.joined(separator: "\n"))
+        XCTAssertFalse(deleted.dropFirst().contains { $0.hasPrefix("Shopping") }, deleted.joined(separator: "\n"))
+    }
 }

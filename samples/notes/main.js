@@ -32,8 +32,19 @@ ui.handler('edit.save', () => {
   ui.back();
 });
 
-ui.handler('note.remove', () => {
-  notes.remove(Number(state.get('params.id')));
+// Deleting asks first; the dialog keeps the focus until Keep, Delete or Esc.
+ui.handler('note.remove', async () => {
+  const id = Number(state.get('params.id'));
+  const note = notes.get(id);
+  if (note === null) return;
+  const choice = await ui.dialog({
+    title: 'Delete the note?',
+    text: `"${note.title}" goes for good.`,
+    buttons: [{ id: 'keep', label: 'Keep' }, { id: 'delete', label: 'Delete' }],
+  });
+  if (choice !== 'delete') return;
+  notes.remove(id);
+  ui.toast(`Deleted "${note.title}"`);
   ui.back();
 });
 
