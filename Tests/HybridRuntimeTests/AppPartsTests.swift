@@ -31,10 +31,10 @@ final class AppPartsTests: XCTestCase {
         XCTAssertEqual(reported, ["first", "E_DENIED: cart.add needs the permission cart"])
         XCTAssertEqual(StyledFrame.text(of: buffer), """
         |body
-        |E_DENIED: cart.add needs
+        |E_DENIED: cart.add need…
         :aaaaaaaaaaaaaaaaaaaaaaaa
         a = reverse fg:red
-        """)
+        """, "too narrow to say where the rest is: only the … of a cut")
     }
 
     func testNavigationGoesBackToTheHostsRoutes() {

@@ -168,15 +168,17 @@ final class InteractionTests: XCTestCase {
         let frame = try harness.frame("failing-binding", nativeScreen: AppHarness.screen(#"{"type": "button", "label": "Go", "onPress": {"action": "set", "path": "x", "value": "@{1 / zero}"}}"#, state: #"{"zero": 0}"#),
                                    keys: "enter")
         XCTAssertEqual(harness.problems.count, 1)
-        // The status line shows it, cut to the width, red in reverse video.
+        // The status line shows it, cut to the width, red in reverse video, and says where the
+        // whole of it is (the developer console).
         XCTAssertEqual(frame, """
         |[ Go ]
         :aaaaaa
         |
-        |native screen main:1:126: $.body.onPress.value: Fa
-        :bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+        |native screen main:1:126: $.body.onP… F12: details
+        :bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbccccccccccccc
         a = reverse
         b = reverse fg:red
+        c = bold reverse fg:red
         """)
         XCTAssertTrue(harness.problems[0].hasSuffix("Failed to evaluate [1 / 0]. Division by zero is not supported."), harness.problems[0])
     }
