@@ -4,12 +4,13 @@ import Foundation
 /// time by the EmbedJavaScript plugin (so a host program carries them inside its binary).
 ///
 /// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it,
-/// `url.js`, `web.js` and `fetch.js` the web platform's everyday globals (SPEC §3), `api.js` the SPEC §7.2
+/// `url-hosts.js`, `url-parser.js` and `url.js` (URL, in three parts), `web.js` and `fetch.js` the
+/// web platform's everyday globals (SPEC §3), `api.js` the SPEC §7.2
 /// `api` global, `db.js` the SPEC §7.3 `db` global, and a host app installs `ui.js` for its
 /// `ui`, `state` and `store` globals. Each is a function expression
 /// called with the natives declared in `Natives.swift`.
 enum BridgeScript: String, CaseIterable {
-    case patches, prelude, url, web, fetch, api, db, ui
+    case patches, prelude, urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch, api, db, ui
 
     /// The name errors and stacks give the script. Frames of every bridge script (all under
     /// `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`), so an error a
@@ -18,6 +19,8 @@ enum BridgeScript: String, CaseIterable {
         switch self {
         case .prelude: return "hybrid:prelude"
         case .patches: return "hybrid:prelude/patches"
+        case .urlHosts: return "hybrid:prelude/url-hosts"
+        case .urlParser: return "hybrid:prelude/url-parser"
         case .url: return "hybrid:prelude/url"
         case .web: return "hybrid:prelude/web"
         case .fetch: return "hybrid:prelude/fetch"

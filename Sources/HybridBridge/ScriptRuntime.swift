@@ -114,7 +114,9 @@ public final class ScriptRuntime: @unchecked Sendable {
             modules.loadMain = prelude[.loadMain]
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
-            _ = try Self.run(.url, in: context, with: [])
+            let urlHosts = try Self.run(.urlHosts, in: context, with: []).protect()
+            let urlParser = try Self.run(.urlParser, in: context, with: [urlHosts]).protect()
+            _ = try Self.run(.url, in: context, with: [urlHosts, urlParser])
             _ = try Self.run(.web, in: context, with: [native])
             _ = try Self.run(.fetch, in: context, with: [])
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
