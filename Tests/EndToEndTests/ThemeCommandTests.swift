@@ -40,8 +40,8 @@ final class ThemeCommandTests: XCTestCase {
         :bbbbb
         |esc quit
         :ccc
-        a = bold fg:#800000
-        b = bold italic fg:#008000
+        a = bold fg:red
+        b = bold italic fg:green
         c = dim
         """)
     }
@@ -52,7 +52,7 @@ final class ThemeCommandTests: XCTestCase {
         let result = try CommandRunner.hybrid(["validate", folder.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardError, """
-        \(folder.path)/theme.json:1:21: $.title.bold: expected true or false
+        \(folder.path)/theme.json:1:20: $.title.bold: expected true or false
         \(folder.path)/screens/home.json:1:77: $.body.class: unknown class "titel"; did you mean "title"? (named styles here: "title")
 
         """)
