@@ -6,11 +6,21 @@ import HybridJSON
 public struct NamedStyles: Sendable, Equatable {
     /// The styles by name.
     public private(set) var styles: [String: NodeStyle]
+    /// False for a theme that could not be read: a class it may have named is not reported
+    /// unknown on every screen, since the theme's own problem says what is wrong.
+    public private(set) var knowsEveryName = true
 
     /// The styles given (none by default).
     public init(_ styles: [String: NodeStyle] = [:]) {
         self.styles = styles
     }
+
+    /// The styles of a theme that could not be read: none, and no class reported unknown.
+    public static let unread: NamedStyles = {
+        var styles = NamedStyles()
+        styles.knowsEveryName = false
+        return styles
+    }()
 
     /// The style called `name`, if there is one.
     public subscript(name: String) -> NodeStyle? { styles[name] }
@@ -21,7 +31,9 @@ public struct NamedStyles: Sendable, Equatable {
     /// These styles with `own`'s replacing those of the same name: a document's own style of a
     /// name wins over the theme's, whole (not field by field, so it reads as written).
     public func overridden(by own: NamedStyles) -> NamedStyles {
-        NamedStyles(styles.merging(own.styles) { _, mine in mine })
+        var merged = NamedStyles(styles.merging(own.styles) { _, mine in mine })
+        merged.knowsEveryName = knowsEveryName
+        return merged
     }
 
     /// Whether `name` can name a style: a letter or `_`, then letters, digits, `_` or `-`
@@ -85,6 +97,7 @@ extension LocatingDecoder {
                 style.apply(named)
                 continue
             }
+            guard styles.knowsEveryName else { continue }
             let known = styles.names
             let shown = known.prefix(8).map { "\"\($0)\"" } + (known.count > 8 ? ["…"] : [])
             let why = known.isEmpty

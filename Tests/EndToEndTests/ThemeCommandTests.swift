@@ -60,6 +60,14 @@ final class ThemeCommandTests: XCTestCase {
         XCTAssertEqual(screenAlone.status, 1, "a screen file alone is checked against its bundle's theme too")
         XCTAssertTrue(screenAlone.standardError.contains(#"unknown class "titel"; did you mean "title"?"#), screenAlone.standardError)
     }
+
+    func testAThemeThatIsNotJSONIsOneProblemNotOnePerClass() throws {
+        let folder = try makeBundle(theme: #"{"title": {"bold": tru}}"#,
+                                    screen: #"{"format": 1, "id": "home", "body": {"type": "text", "text": "Hi", "class": "title"}}"#)
+        let result = try CommandRunner.hybrid(["validate", folder.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.standardError, "\(folder.path)/theme.json:1:20: $: invalid JSON: unexpected 't', expected a value\n")
+    }
 }
 
 extension LiveReloadTests {

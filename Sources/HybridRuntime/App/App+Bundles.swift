@@ -155,7 +155,7 @@ extension HybridApp {
             guard let relative = bundle.manifest.screens[name], let screenPath = bundle.screenPath(named: name),
                   let bytes = FileBytes.read(screenPath) else { continue }
             let source = SourceText(name: url.absoluteString + relative, bytes: bytes)
-            if let error = ScreenDocument.load(source, theme: theme?.value ?? NamedStyles()).diagnostics.first(where: { $0.severity == .error }) {
+            if let error = ScreenDocument.load(source, theme: theme?.styles ?? NamedStyles()).diagnostics.first(where: { $0.severity == .error }) {
                 return problem(error.formatted(in: source))
             }
         }
@@ -254,7 +254,7 @@ extension HybridApp {
                 log(line)
             }
         }
-        navigation.router.theme = theme.value ?? NamedStyles()
+        navigation.router.theme = theme.styles
     }
 
     /// Forgets everything a bundle brought: its scripts (and so their patches), screens,

@@ -34,6 +34,12 @@ public enum Theme {
     }
 }
 
+extension Loaded where Value == NamedStyles {
+    /// The styles to read screens with: those read, or `NamedStyles.unread` when the theme
+    /// could not be read at all.
+    public var styles: NamedStyles { value ?? .unread }
+}
+
 private struct ThemeDecoder: LocatingDecoder {
     var diagnostics: [Diagnostic] = []
     var path = JSONPath()
