@@ -30,8 +30,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let load = ScreenDocument.load(contentsOf: file)
-        for line in load.formattedDiagnostics {
+        // A screen of a bundle renders with the bundle's theme, as it runs.
+        let theme = BundleTheme.enclosing(screenFile: file)
+        let load = ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles())
+        for line in (theme?.formattedDiagnostics ?? []) + load.formattedDiagnostics {
             FileHandleOutput.standardError(line)
         }
         guard let document = load.value else { throw UserFailure() }
@@ -55,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             FileHandleOutput.standardOutput(Array((frame.buffer.plainLines().joined(separator: "\n") + "\n").utf8))
         }
-        if load.hasErrors || !frame.newDiagnostics.isEmpty { throw UserFailure() }
+        if load.hasErrors || theme?.hasErrors == true || !frame.newDiagnostics.isEmpty { throw UserFailure() }
     }
 }
 

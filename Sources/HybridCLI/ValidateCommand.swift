@@ -28,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
                 (lines, ok) = switch Self.kind(of: file) {
                 case .manifest: Self.outcome(BundleManifest.load(contentsOf: file))
                 case .apiDefinitions: Self.outcome(APIDefinitions.load(contentsOf: file))
-                case .screen: Self.outcome(ScreenDocument.load(contentsOf: file))
+                case .screen: Self.checkScreen(file)
                 }
             }
             lines.forEach(FileHandleOutput.standardError)
@@ -61,7 +61,15 @@ struct ValidateCommand: ParsableCommand {
         (load.formattedDiagnostics, load.passes)
     }
 
-    /// A bundle folder: its manifest and files, its API definitions, its migrations' names, each of its screens (a component its scripts
+    /// A screen file, with the theme of the bundle it is in (`BundleTheme.enclosing`), whose
+    /// problems come first.
+    private static func checkScreen(_ file: String) -> (lines: [String], ok: Bool) {
+        let theme = BundleTheme.enclosing(screenFile: file)
+        let screen = outcome(ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles()))
+        return ((theme?.formattedDiagnostics ?? []) + screen.lines, screen.ok && theme?.hasErrors != true)
+    }
+
+    /// A bundle folder: its manifest and files, its theme, its API definitions, its migrations' names, each of its screens (a component its scripts
     /// register is known; its data blocks name declared APIs and registered reformers), then the syntax of every
     /// script in it.
     private static func checkBundle(_ folder: String) -> (lines: [String], ok: Bool) {
@@ -81,11 +89,16 @@ struct ValidateCommand: ParsableCommand {
             lines += problems
             ok = ok && problems.isEmpty
         }
+        let theme = load.value.flatMap(BundleTheme.load)
+        if let theme {
+            lines += theme.formattedDiagnostics
+            ok = ok && theme.passes
+        }
         let scripts = load.value?.scriptPaths ?? []
         let (registered, reformers) = ScriptCheck.registrations(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }
-            let screen = ScreenDocument.load(contentsOf: path)
+            let screen = ScreenDocument.load(contentsOf: path, theme: theme?.styles ?? NamedStyles())
             let known = zip(screen.diagnostics, screen.formattedDiagnostics).filter { diagnostic, _ in
                 !registered.contains { diagnostic.message.hasPrefix("unknown component \(DiagnosticText.quoted($0))") }
             }

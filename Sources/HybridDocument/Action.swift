@@ -21,6 +21,15 @@ public indirect enum Action: Sendable {
     case reload(data: String, nextPage: Bool)
     /// Several actions, in order.
     case sequence([Action])
+    /// An action object written with `"help"`: the words `keyhelp` shows for the key bound
+    /// to it. Running it runs the action.
+    case described(Action, help: String)
+
+    /// The action's `help`, when its object has one.
+    public var help: String? {
+        if case .described(_, let help) = self { return help }
+        return nil
+    }
 
     /// The built-in actions an object names with `"action"`: the one list of them, with
     /// the fields each takes.
@@ -97,7 +106,14 @@ extension ActionDecoder {
             inKey("action") { $0.report("unknown action \(got); expected one of \(Action.Kind.list)\(hint)", at: kindJSON.offset) }
             return nil
         }
-        checkFields(json.members!, allowed: ["action"] + kind.required + kind.optional, owner: "a \"\(name)\" action")
+        checkFields(json.members!, allowed: ["action", "help"] + kind.required + kind.optional, owner: "a \"\(name)\" action")
+        guard let action = builtInAction(json, kind: kind) else { return nil }
+        guard let helpJSON = json["help"], let help = inKey("help", { $0.plainString(helpJSON) }) else { return action }
+        return .described(action, help: help)
+    }
+
+    private mutating func builtInAction(_ json: SourceJSON, kind: Action.Kind) -> Action? {
+        let name = kind.rawValue
         var complete = true
         for field in kind.required where json[field] == nil {
             report("missing required field \"\(field)\" for a \"\(name)\" action", at: json.offset)

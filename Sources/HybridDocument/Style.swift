@@ -80,6 +80,34 @@ public struct NodeStyle: Sendable, Equatable {
         }
     }
 
+    /// This style with every field `other` sets taken from `other` (a node's classes, in
+    /// order, then its own style).
+    public mutating func apply(_ other: NodeStyle) {
+        width = other.width ?? width
+        height = other.height ?? height
+        minWidth = other.minWidth ?? minWidth
+        maxWidth = other.maxWidth ?? maxWidth
+        minHeight = other.minHeight ?? minHeight
+        maxHeight = other.maxHeight ?? maxHeight
+        flex = other.flex ?? flex
+        padding = other.padding ?? padding
+        margin = other.margin ?? margin
+        gap = other.gap ?? gap
+        align = other.align ?? align
+        justify = other.justify ?? justify
+        border = other.border ?? border
+        borderColor = other.borderColor ?? borderColor
+        color = other.color ?? color
+        background = other.background ?? background
+        bold = other.bold ?? bold
+        italic = other.italic ?? italic
+        underline = other.underline ?? underline
+        dim = other.dim ?? dim
+        reverse = other.reverse ?? reverse
+        wrap = other.wrap ?? wrap
+        textAlign = other.textAlign ?? textAlign
+    }
+
     /// The field names a document may use, in documentation order.
     public static let fieldNames = Field.allCases.map(\.rawValue)
 

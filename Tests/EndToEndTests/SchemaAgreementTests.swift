@@ -11,6 +11,13 @@ final class SchemaAgreementTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
     }
 
+    /// The theme schema (named styles, referring to the screen schema's) takes the samples'
+    /// themes and refuses what the decoder refuses.
+    func testThemeSchemaAcceptsSampleThemesAndRejectsBrokenOnes() throws {
+        let (status, output) = try PythonCheck.run("Tests/schema/check_theme_schema.py", in: CommandRunner.repository)
+        XCTAssertEqual(status, 0, output)
+    }
+
     func testDecoderRejectsWhatTheSchemaRejects() throws {
         let list = try String(contentsOf: CommandRunner.repository.appendingPathComponent("Tests/Fixtures/invalid/schema-detectable.txt"), encoding: .utf8)
         let names = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }

@@ -51,7 +51,7 @@ final class WalkthroughTests: XCTestCase {
         // Each frame, from its header to its footer (the pack lines between runs left out).
         let frames = text.components(separatedBy: " Notes ").dropFirst().map { frame in
             let lines = frame.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            return Array(lines.prefix { !$0.hasPrefix("tab, enter") })
+            return Array(lines.prefix { !$0.contains("ctrl+n new note") })
         }
         XCTAssertEqual(frames.count, 3, text)
         guard frames.count == 3 else { return }

@@ -37,6 +37,8 @@ public struct BundleManifest: Sendable, Hashable {
     public var permissions: [String]
     /// The bundle path of its API definitions (SPEC §7.1), when it has any.
     public var apis: String?
+    /// The bundle path of its theme (SPEC §2): named styles every screen starts from.
+    public var theme: String?
     /// The app store's first value (SPEC §3), an object; `{}` when the manifest has none.
     public var store: JSONObject
     /// The app's database (SPEC §7.3), when the manifest declares it.
@@ -49,7 +51,7 @@ public struct BundleManifest: Sendable, Hashable {
     public init(
         app: String, version: SemanticVersion, runtime: VersionRequirement? = nil, entry: String? = nil,
         start: String, startScreen: String? = nil, screens: [String: String], patches: [String] = [],
-        permissions: [String] = [], apis: String? = nil, store: JSONObject = JSONObject(), database: Database? = nil,
+        permissions: [String] = [], apis: String? = nil, theme: String? = nil, store: JSONObject = JSONObject(), database: Database? = nil,
         files: [String: FileEntry]? = nil
     ) {
         self.app = app
@@ -62,6 +64,7 @@ public struct BundleManifest: Sendable, Hashable {
         self.patches = patches
         self.permissions = permissions
         self.apis = apis
+        self.theme = theme
         self.store = store
         self.database = database
         self.files = files
@@ -78,7 +81,7 @@ public struct BundleManifest: Sendable, Hashable {
     }
 
     /// The top-level fields a manifest may have (`$schema` lets editors find the schema).
-    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "apis", "store", "database", "files"]
+    public static let fieldNames = ["$schema", "app", "version", "runtime", "entry", "start", "screens", "patches", "permissions", "apis", "theme", "store", "database", "files"]
 }
 
 /// A file path named in a manifest and where it is written.

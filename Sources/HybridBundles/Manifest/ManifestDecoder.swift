@@ -30,6 +30,7 @@ struct ManifestDecoder: LocatingDecoder {
         let patches = json["patches"].flatMap { value in inKey("patches") { $0.patches(value) } } ?? []
         let permissions = json["permissions"].flatMap { value in inKey("permissions") { $0.permissions(value) } } ?? []
         let apis = json["apis"].flatMap { value in inKey("apis") { $0.filePath(value, suffix: ".json", kind: "a .json file of API definitions") } }
+        let theme = json["theme"].flatMap { value in inKey("theme") { $0.filePath(value, suffix: ".json", kind: "a .json file of named styles") } }
         let store = json["store"].flatMap { value in inKey("store") { $0.store(value) } } ?? JSONObject()
         let database = json["database"].flatMap { value in inKey("database") { $0.database(value) } }
         let files = json["files"].flatMap { value in inKey("files") { $0.files(value) } }
@@ -48,7 +49,7 @@ struct ManifestDecoder: LocatingDecoder {
         guard let app, let version, let start, let screens else { return nil }
         return BundleManifest(
             app: app, version: version, runtime: runtime, entry: entry, start: start.text, startScreen: start.screen,
-            screens: screens, patches: patches, permissions: permissions, apis: apis, store: store, database: database, files: files
+            screens: screens, patches: patches, permissions: permissions, apis: apis, theme: theme, store: store, database: database, files: files
         )
     }
 

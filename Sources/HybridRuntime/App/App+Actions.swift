@@ -59,6 +59,8 @@ extension HybridApp {
             return true
         case .reload(let data, let nextPage):
             return dataLoader.reload(data, nextPage: nextPage, on: screen)
+        case .described(let action, _):
+            return run(action, on: screen, view: view, scope: extra, event: event)
         case .sequence(let actions):
             for action in actions where !isFinished {
                 // Each step sees what the previous ones changed; after a step that changes

@@ -147,11 +147,15 @@ extension HybridApp {
         }
         // Named as served, so the message points at the file being edited.
         let served = { (text: String) in text.replacingOccurrences(of: FileSystem.join(bundle.path, ""), with: url.absoluteString) }
+        let theme = BundleTheme.load(bundle)
+        if let theme, let error = zip(theme.diagnostics, theme.formattedDiagnostics).first(where: { $0.0.severity == .error }) {
+            return problem(served(error.1))
+        }
         for name in bundle.manifest.screens.keys.sorted() {
             guard let relative = bundle.manifest.screens[name], let screenPath = bundle.screenPath(named: name),
                   let bytes = FileBytes.read(screenPath) else { continue }
             let source = SourceText(name: url.absoluteString + relative, bytes: bytes)
-            if let error = ScreenDocument.load(source).diagnostics.first(where: { $0.severity == .error }) {
+            if let error = ScreenDocument.load(source, theme: theme?.styles ?? NamedStyles()).diagnostics.first(where: { $0.severity == .error }) {
                 return problem(error.formatted(in: source))
             }
         }
@@ -193,6 +197,7 @@ extension HybridApp {
         if !keepingStore { store.reset(to: manifest.store) }
         navigation.router.folder = folder.path
         navigation.router.onlyListedFiles = true
+        if let theme = BundleTheme.load(folder) { useTheme(theme) }
         for name in manifest.screens.keys {
             guard let path = folder.screenPath(named: name) else { throw AppError("\(folder.path): the screen \"\(name)\" has no usable path") }
             navigation.router.files[name] = path
@@ -242,6 +247,20 @@ extension HybridApp {
             try push(url: manifest.start.hasPrefix("app://") ? manifest.start : "app://" + manifest.start)
         }
         if manifest.entry == nil { boot.startScreenOpened() }
+    }
+
+    /// Makes `theme` the named styles every screen opened from now on starts from; its
+    /// problems are reported like a screen's (the styles that fit still apply).
+    func useTheme(_ theme: Loaded<NamedStyles>) {
+        for (diagnostic, line) in zip(theme.diagnostics, theme.formattedDiagnostics) {
+            if diagnostic.severity == .error {
+                openedDocumentWithErrors = true
+                problem(line)
+            } else {
+                log(line)
+            }
+        }
+        navigation.router.theme = theme.styles
     }
 
     /// Forgets everything a bundle brought: its scripts (and so their patches), screens,

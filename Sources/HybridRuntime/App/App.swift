@@ -135,7 +135,7 @@ public final class HybridApp: @unchecked Sendable {
     public var failure: AppError? { boot.failure }
     /// Set once a screen opened with errors in its document (reported, and drawn as far as it
     /// could be): a run that showed a broken document ends with status 1, as `render` does.
-    public private(set) var openedDocumentWithErrors = false
+    public internal(set) var openedDocumentWithErrors = false
     /// The running scripts, if any.
     var scripts: ScriptRuntime? { scripting.runtime }
 
@@ -184,6 +184,7 @@ public final class HybridApp: @unchecked Sendable {
         let fileExtension = FileSystem.fileExtension(of: file)
         let name = fileExtension.isEmpty ? file : String(file.dropLast(fileExtension.count + 1))
         navigation.router.files[name] = path
+        if let theme = BundleTheme.enclosing(screenFile: path) { useTheme(theme) }
         try push(url: "app://" + name, replacing: true)
     }
 
@@ -194,7 +195,8 @@ public final class HybridApp: @unchecked Sendable {
         guard let source = navigation.router.source(of: target.name, params: target.params) else {
             throw AppError("cannot open \"\(url)\": no screen named \"\(target.name)\"")
         }
-        let load = ScreenDocument.load(source)
+        let theme = navigation.router.theme
+        let load = ScreenDocument.load(source, theme: theme)
         guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
         // Warnings go to the log, not the status line; with scripts running, an unknown
         // component is expected to come from `ui.component`, so it is not even a warning.
@@ -206,7 +208,7 @@ public final class HybridApp: @unchecked Sendable {
                 log(line)
             }
         }
-        let screen = Screen(name: target.name, document: document, source: source, params: target.params)
+        let screen = Screen(name: target.name, document: document, source: source, params: target.params, theme: theme)
         screen.externalComponents = { [unowned scripting] name, props in scripting.component(name, props: props) }
         if replacing, !navigation.screens.isEmpty {
             navigation.screens.removeLast()

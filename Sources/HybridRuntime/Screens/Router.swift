@@ -16,6 +16,8 @@ struct Router {
     var onlyListedFiles = false
     /// Screens built by scripts (`ui.show({...})`), by name.
     var built: [String: JSONValue] = [:]
+    /// The named styles every JSON screen starts from: the bundle's theme (SPEC §2).
+    var theme = NamedStyles()
     /// Native screens, by name.
     var native: [String: @Sendable (JSONObject) -> JSONValue] = [:]
 

@@ -14,6 +14,8 @@ public final class Screen: @unchecked Sendable {
     public private(set) var source: SourceText
     /// The name of the file (or URL) the screen was opened from.
     private let fileName: String
+    /// The bundle's named styles the document was read with, to read it again the same way.
+    private let theme: NamedStyles
     /// The screen's state tree; `params` holds the query of the URL that opened it.
     public internal(set) var state: JSONValue
     /// Where its data blocks stand (SPEC §7.4); their values are in `state`.
@@ -33,8 +35,9 @@ public final class Screen: @unchecked Sendable {
         didSet { renderer.externalComponents = externalComponents }
     }
 
-    init(name: String, document: ScreenDocument, source: SourceText, params: JSONObject) {
+    init(name: String, document: ScreenDocument, source: SourceText, params: JSONObject, theme: NamedStyles = NamedStyles()) {
         self.name = name
+        self.theme = theme
         self.document = document
         self.source = source
         fileName = source.name
@@ -54,7 +57,7 @@ public final class Screen: @unchecked Sendable {
         // Positions in the regenerated text are no place in the author's file: problems found
         // in it are named by their JSON path, and by the text's own name later on.
         let updated = SourceText(name: fileName + " (as ui.update left it)", text: json.jsonText)
-        let load = ScreenDocument.load(updated)
+        let load = ScreenDocument.load(updated, theme: theme)
         guard let document = load.value, !load.hasErrors else {
             return load.diagnostics.filter { $0.severity == .error }.map { "ui.update(\"\(id)\"): \($0.path): \($0.message)" }
         }

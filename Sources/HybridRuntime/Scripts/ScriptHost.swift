@@ -73,7 +73,7 @@ final class ScriptHost {
             return nil
         }
         let source = SourceText(name: "ui.component(\(name))", text: json.jsonText)
-        let (node, diagnostics) = ScreenDocument.loadNode(source)
+        let (node, diagnostics) = ScreenDocument.loadNode(source, theme: app.navigation.router.theme)
         for line in diagnostics.formatted(in: source) { app.problem(line) }
         if componentNodes.count > 512 { componentNodes.removeAll() }
         componentNodes[key] = node

@@ -16,6 +16,13 @@ struct DocumentDecoder: ActionDecoder {
     /// Span styles decoded without a problem, by their source text: a long text repeats a
     /// handful of them thousands of times, and the same text always decodes the same.
     var spanStyles: [SourceKey: TextStyle] = [:]
+    /// What a node's `class` names: the theme's styles, then (once read) the document's own.
+    private var styles: NamedStyles
+
+    /// A decoder whose nodes' classes start from `theme` (a bundle's theme file).
+    init(theme: NamedStyles = NamedStyles()) {
+        styles = theme
+    }
 
     /// A value's source text as a dictionary key, hashed as one run of bytes rather than byte
     /// by byte.
@@ -27,9 +34,9 @@ struct DocumentDecoder: ActionDecoder {
         }
     }
 
-    static let topLevelFields = ["$schema", "format", "id", "title", "state", "data", "keys", "components", "onAppear", "body"]
+    static let topLevelFields = ["$schema", "format", "id", "title", "state", "data", "keys", "styles", "components", "onAppear", "body"]
     /// Fields every node may have, whatever its type.
-    static let commonFields = ["type", "id", "style", "visible", "autofocus"]
+    static let commonFields = ["type", "id", "class", "style", "visible", "autofocus"]
 
     // MARK: Document
 
@@ -61,6 +68,10 @@ struct DocumentDecoder: ActionDecoder {
         }
         let data = json["data"].map { value in inKey("data") { $0.dataBlocks(value) } } ?? []
         let keys = json["keys"].map { value in inKey("keys") { $0.keyBindings(value) } } ?? []
+        // Read before any node, so every `class` sees the document's own styles.
+        if let stylesJSON = json["styles"] {
+            styles = styles.overridden(by: inKey("styles") { $0.namedStyles(stylesJSON) })
+        }
         var components: [String: Node] = [:]
         var expansion = ComponentExpansion()
         if let componentsJSON = json["components"] {
@@ -149,7 +160,8 @@ struct DocumentDecoder: ActionDecoder {
             }
             id = written
         }
-        var style = NodeStyle()
+        var unknownClasses: [Diagnostic] = []
+        var style = json["class"].flatMap { classJSON in inKey("class") { [styles] in $0.classStyle(classJSON, from: styles, unknown: &unknownClasses) } } ?? NodeStyle()
         var boundStyle: [(field: String, value: PropertyValue)] = []
         if let styleJSON = json["style"] {
             inKey("style") { $0.style(styleJSON, into: &style, bound: &boundStyle) }
@@ -171,6 +183,8 @@ struct DocumentDecoder: ActionDecoder {
         node.visible = visible
         node.autofocus = autofocus
         node.settle()
+        // Reported once the node stands: it draws without the classes it lacks.
+        diagnostics += unknownClasses
         return node
     }
 

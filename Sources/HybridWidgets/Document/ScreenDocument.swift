@@ -29,8 +29,9 @@ public struct ScreenDocument: Sendable {
 extension ScreenDocument {
     /// Reads a screen document, collecting every error rather than stopping at the first.
     /// Broken nodes become `.invalid`; the document is `nil` only when the text is not JSON,
-    /// not an object, or of an unsupported format.
-    public static func load(_ source: SourceText) -> Loaded<ScreenDocument> {
+    /// not an object, or of an unsupported format. Nodes' classes start from `theme`'s styles
+    /// (a bundle's theme file).
+    public static func load(_ source: SourceText, theme: NamedStyles = NamedStyles()) -> Loaded<ScreenDocument> {
         let json: SourceJSON
         do {
             json = try JSONParser.parse(source.bytes)
@@ -38,7 +39,7 @@ extension ScreenDocument {
             let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
             return Loaded(value: nil, diagnostics: [diagnostic], source: source)
         }
-        var decoder = DocumentDecoder()
+        var decoder = DocumentDecoder(theme: theme)
         let document = decoder.document(json)
         let diagnostics = decoder.diagnostics.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
@@ -48,24 +49,24 @@ extension ScreenDocument {
 
     /// Reads one node (a component a script built, say) with the same checks as a document's.
     /// The node is `nil` only when the text is not JSON; broken parts become `.invalid`.
-    public static func loadNode(_ source: SourceText) -> (node: Node?, diagnostics: [Diagnostic]) {
+    public static func loadNode(_ source: SourceText, theme: NamedStyles = NamedStyles()) -> (node: Node?, diagnostics: [Diagnostic]) {
         let json: SourceJSON
         do {
             json = try JSONParser.parse(source.bytes)
         } catch {
             return (nil, [Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)])
         }
-        var decoder = DocumentDecoder()
+        var decoder = DocumentDecoder(theme: theme)
         let node = decoder.node(json)
         return (node, decoder.diagnostics)
     }
 
     /// Reads a screen document from a file; a file that cannot be read is reported like a
     /// broken document.
-    public static func load(contentsOf path: String, displayName: String? = nil) -> Loaded<ScreenDocument> {
+    public static func load(contentsOf path: String, displayName: String? = nil, theme: NamedStyles = NamedStyles()) -> Loaded<ScreenDocument> {
         let name = displayName ?? path
         do {
-            return load(SourceText(name: name, bytes: try FileBytes.contents(of: path)))
+            return load(SourceText(name: name, bytes: try FileBytes.contents(of: path)), theme: theme)
         } catch {
             let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file: " + error.reason)
             return Loaded(value: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))

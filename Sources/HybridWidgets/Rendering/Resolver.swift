@@ -41,6 +41,8 @@ struct Resolver {
     private var viewDepth = 0
     /// What this frame's expressions have cost so far.
     private var budget = EvaluationBudget()
+    /// The frame's view tree once resolved, for `keyhelp`.
+    let focus = FrameFocus()
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document

@@ -55,6 +55,7 @@ public final class ScreenRenderer {
         let reads = StoreReads()
         let root = resolver.view(for: document.body, in: StateScope(state: state, store: store, storeReads: reads),
                                  inheriting: .plain, parent: .vertical)
+        resolver.focus.root = root
         let area = Rect(x: 0, y: 0, width: width, height: height)
         if let root {
             LayoutEngine.layout(root, in: area)

@@ -1,3 +1,5 @@
+import HybridDocument
+
 /// The keys of widgets whose rows the user selects (lists, tables): Up/Down/Home/End move
 /// the selection, Enter picks the selected row. Space stays free for screen keys, as SPEC §2
 /// has only Enter select.
@@ -20,6 +22,15 @@ enum RowSelection {
         }
         host.interaction.selection[view.key] = next
         return true
+    }
+
+    /// What `handle` answers, for `keyhelp`: moving when there is somewhere to move, Enter
+    /// when it picks something.
+    static func keyHelp(count: Int, onSelect: Action?) -> [KeyHint] {
+        var hints: [KeyHint] = []
+        if count > 1 { hints.append(KeyHint(keys: ["up", "down"], help: "move")) }
+        if count > 0, let onSelect { hints.append(KeyHint(keys: ["enter"], help: onSelect.help ?? "select")) }
+        return hints
     }
 
     /// A selection left from a longer list lands on the last row; none when there are no rows.

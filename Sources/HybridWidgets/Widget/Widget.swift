@@ -33,6 +33,9 @@ protocol Widget: Sendable {
     /// Handles a key while `view` has focus; false when the key is not for it, so the screen's
     /// `keys` get it.
     func handleKey(_ key: String, on view: View, host: any WidgetHost) -> Bool
+    /// The keys `handleKey` answers for `view` now, each with what it does (the action's
+    /// `help` when it has one), for `keyhelp`.
+    func keyHelp(for view: View) -> [KeyHint]
     /// Takes pasted text; false when the widget takes no text.
     func paste(_ text: String, into view: View, host: any WidgetHost) -> Bool
     /// Answers a click at a cell of `view`, which has just been focused by it.
@@ -47,6 +50,7 @@ extension Widget {
     func isFocusable(_ view: View) -> Bool { false }
     func focus(_ view: View, interaction: inout Interaction) {}
     func handleKey(_ key: String, on view: View, host: any WidgetHost) -> Bool { false }
+    func keyHelp(for view: View) -> [KeyHint] { [] }
     func paste(_ text: String, into view: View, host: any WidgetHost) -> Bool { false }
     func click(x: Int, y: Int, on view: View, host: any WidgetHost) {}
     func revealedView(of view: View) -> View { view }

@@ -22,6 +22,7 @@ enum WidgetCatalog {
         Text.self, Button.self, Input.self, Checkbox.self, Select.self,
         List.self, Table.self, Tabs.self, Progress.self, Spinner.self,
         Divider.self, Spacer.self, Component.self, Textarea.self,
+        Keyhelp.self,
     ]
 
     /// The entries by type name.

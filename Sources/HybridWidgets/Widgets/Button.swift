@@ -27,6 +27,10 @@ struct Button: Widget {
         return true
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        onPress.map { [KeyHint(keys: ["enter"], help: $0.help ?? "press")] } ?? []
+    }
+
     func click(x: Int, y: Int, on view: View, host: any WidgetHost) {
         _ = handleKey("enter", on: view, host: host)
     }

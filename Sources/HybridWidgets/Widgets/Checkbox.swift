@@ -40,6 +40,10 @@ struct Checkbox: Widget {
         return true
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        [KeyHint(keys: ["space"], help: onChange?.help ?? "toggle")]
+    }
+
     func click(x: Int, y: Int, on view: View, host: any WidgetHost) {
         _ = handleKey("enter", on: view, host: host)
     }

@@ -34,6 +34,10 @@ struct Input: Widget {
 
     func isFocusable(_ view: View) -> Bool { true }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        onSubmit.map { [KeyHint(keys: ["enter"], help: $0.help ?? "submit")] } ?? []
+    }
+
     /// The caret starts after the text.
     func focus(_ view: View, interaction: inout Interaction) {
         guard interaction.caret[view.key] == nil, let content = view.content as? Content else { return }

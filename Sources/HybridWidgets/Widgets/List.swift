@@ -50,6 +50,10 @@ struct List: Widget {
         }
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        RowSelection.keyHelp(count: view.children.count, onSelect: onSelect)
+    }
+
     /// A click selects the item under the pointer.
     func click(x: Int, y: Int, on view: View, host: any WidgetHost) {
         if let index = view.children.firstIndex(where: { $0.visibleFrame.contains(x: x, y: y) }) {

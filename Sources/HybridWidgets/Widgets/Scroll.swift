@@ -29,6 +29,10 @@ struct Scroll: Widget {
         view.scroll(by: step, in: &host.interaction)
         return true
     }
+
+    func keyHelp(for view: View) -> [KeyHint] {
+        [KeyHint(keys: ["up", "down"], help: "scroll")]
+    }
 }
 
 extension View {

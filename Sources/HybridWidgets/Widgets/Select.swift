@@ -56,6 +56,10 @@ struct Select: Widget {
         return true
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        [KeyHint(keys: ["up", "down"], help: onChange?.help ?? "choose")]
+    }
+
     struct Content: ViewContent {
         let labels: [String]
         let selected: Int?

@@ -55,6 +55,10 @@ struct Table: Widget {
         }
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        RowSelection.keyHelp(count: (view.content as? Content)?.rows.count ?? 0, onSelect: onSelect)
+    }
+
     struct Content: ViewContent {
         let columns: [Column]
         let rows: [[String]]

@@ -58,6 +58,10 @@ struct Tabs: Widget {
         return true
     }
 
+    func keyHelp(for view: View) -> [KeyHint] {
+        [KeyHint(keys: ["left", "right"], help: "switch tab")]
+    }
+
     struct Content: ViewContent {
         let titles: [String]
         let selected: Int

@@ -48,6 +48,11 @@ struct Textarea: Widget {
 
     func isFocusable(_ view: View) -> Bool { true }
 
+    /// Enter makes a line here; what submits is ctrl+enter, where the terminal tells it apart.
+    func keyHelp(for view: View) -> [KeyHint] {
+        [KeyHint(keys: ["enter"], help: "new line")] + (onSubmit.map { [KeyHint(keys: ["ctrl+enter"], help: $0.help ?? "submit")] } ?? [])
+    }
+
     /// The caret starts after the text.
     func focus(_ view: View, interaction: inout Interaction) {
         guard interaction.caret[view.key] == nil, let content = view.content as? Content else { return }
