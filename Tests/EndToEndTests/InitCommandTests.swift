@@ -33,7 +33,7 @@ final class InitCommandTests: XCTestCase {
         let run = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "40x10", "--keys", "enter enter enter"], environment: environment)
         XCTAssertEqual(run.status, 0, run.standardError)
         let lines = run.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        XCTAssertEqual(lines, ["Hello from tea-timer!", "The button was pressed 3 times.", "[ Press me ]", "enter: press · r: reset · q: quit"], run.standardOutput)
+        XCTAssertEqual(lines, ["Hello from tea-timer!", "The button was pressed 3 times.", "[ Press me ]", "enter press · r reset · q quit"], run.standardOutput)
 
         let keys = folder.appendingPathComponent("keys")
         XCTAssertEqual(try CommandRunner.hybrid(["bundle", "keygen", "tea-timer", "--out-dir", keys.path]).status, 0)
