@@ -113,7 +113,7 @@ let package = Package(
         ]),
         // Fuzz targets for every parser of outside input; `hybrid-fuzz` replays inputs, or
         // (built by scripts/fuzz.sh) runs libFuzzer on them.
-        .target(name: "HybridFuzz", dependencies: ["HybridJSON", "HybridExpressions", "HybridWidgets", "HybridBundles", "HybridNetwork"]),
+        .target(name: "HybridFuzz", dependencies: ["HybridJSON", "HybridExpressions", "HybridWidgets", "HybridBundles", "HybridNetwork", "HybridTerminal"]),
         .executableTarget(name: "HybridFuzzer", dependencies: ["HybridFuzz"]),
         // The example host: its own services and a patchable function, hot-fixed by a bundle.
         .executableTarget(name: "ShopDemo", dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of every parser of outside input with libFuzzer.
 #
-#   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive apis
+#   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive apis theme terminal
 #
 # Builds `hybrid-fuzz` with -sanitize=fuzzer into .build-fuzz (its own folder: a few minutes the
 # first time), seeds each target's corpus from the samples and the test fixtures, and runs
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 target=${1:-all}
 seconds=${2:-60}
-targets=(json screen expression manifest archive apis)
+targets=(json screen expression manifest archive apis theme terminal)
 if [ "$target" != all ]; then targets=("$target"); fi
 
 export SWIFT_BACKTRACE=enable=no
@@ -31,6 +31,12 @@ seed() { # TARGET FOLDER: the seed corpus, rebuilt each run; what libFuzzer lear
         find samples -name '*.json' -path '*/screens/*' -exec cp {} "$folder"/ \; ;;
     apis)
         for f in Tests/Fixtures/apis/*/*.json; do cp "$f" "$folder/$(basename "$(dirname "$f")")-$(basename "$f")"; done ;;
+    theme)
+        find samples -name 'theme.json' -exec sh -c 'cp "$1" "$2/$(basename "$(dirname "$1")")-theme.json"' _ {} "$folder" \; ;;
+    terminal)
+        # Each seed: a chunk-size byte, then what terminals send (keys, a paste, the mouse, kitty).
+        printf '\x03\x1b[A\x1b[1;5D\x1bb\x1b[3~\x1b[200~pasted\x1b[201~\x1b[<0;3;4M\x1b[13;5u\x1b[27;5;13~\x1c\x1a' > "$folder/keys"
+        printf '\x00hello \xe2\x98\x95 \x1bOa\x1b[H\x1b[4~' > "$folder/text" ;;
     manifest)
         cp Tests/Fixtures/manifests/valid/*.json Tests/Fixtures/manifests/invalid/*.json "$folder"/
         for m in samples/*/manifest.json; do cp "$m" "$folder/$(basename "$(dirname "$m")").json"; done ;;

@@ -3,6 +3,7 @@ import HybridBundles
 import HybridExpressions
 import HybridJSON
 import HybridNetwork
+import HybridTerminal
 import HybridWidgets
 
 /// What the fuzzers feed: each input path that parses bytes a user, a server or a script
@@ -21,6 +22,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case archive
     /// A bundle's API definitions decoded, and a call of each API prepared from the same bytes.
     case apis
+    /// A bundle's theme file (named styles) decoded.
+    case theme
+    /// Bytes from the terminal (keys, pastes, the mouse, kitty and modifyOtherKeys sequences)
+    /// decoded in arbitrary chunks, then flushed.
+    case terminal
 
     /// Feeds `bytes` to the target.
     public func run(_ bytes: [UInt8]) {
@@ -31,7 +37,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .manifest: _ = BundleManifest.load(SourceText(name: "manifest.json", bytes: bytes)).formattedDiagnostics
         case .archive: Self.archive(bytes)
         case .apis: Self.apis(bytes)
+        case .theme: _ = Theme.load(SourceText(name: "theme.json", bytes: bytes)).formattedDiagnostics
+        case .terminal: Self.terminal(bytes)
         }
+    }
+
+    /// The first byte chooses how the rest is cut into reads, as a terminal's reads cut it.
+    private static func terminal(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let chunk = Int(first % 16) + 1
+        var decoder = InputDecoder()
+        var rest = bytes.dropFirst()
+        while !rest.isEmpty {
+            _ = decoder.feed(rest.prefix(chunk))
+            rest = rest.dropFirst(chunk)
+        }
+        _ = decoder.flush()
     }
 
     private static func apis(_ bytes: [UInt8]) {
