@@ -175,7 +175,7 @@ public struct InputDecoder: Sendable {
         if body.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
             return (Self.mouse(body.dropFirst(), released: final == UInt8(ascii: "m")).map { .mouse($0) }, length)
         }
-        let numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
+        let numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Self.parameter($0) ?? 1 }
         let modifiers = numbers.count > 1 ? Self.modifierPrefix(numbers[1]) : ""
         switch final {
         case UInt8(ascii: "~"):
@@ -191,8 +191,8 @@ public struct InputDecoder: Sendable {
             return (.key(modifiers + key), length)
         case UInt8(ascii: "u"):
             // The kitty keyboard protocol's ESC [ code ; modifiers u (the way ctrl+enter arrives).
-            let code = body.split(separator: ";").first?.split(separator: ":").first.flatMap { Int($0) }
-            let bits = body.split(separator: ";").dropFirst().first?.split(separator: ":").first.flatMap { Int($0) } ?? 1
+            let code = body.split(separator: ";").first?.split(separator: ":").first.flatMap(Self.parameter)
+            let bits = body.split(separator: ";").dropFirst().first?.split(separator: ":").first.flatMap(Self.parameter) ?? 1
             return (code.flatMap(Self.codeKey).map { .key(Self.modifierPrefix(bits) + $0) }, length)
         case UInt8(ascii: "Z"):
             return (.key("shift+tab"), length)
@@ -217,6 +217,14 @@ public struct InputDecoder: Sendable {
         }
     }
 
+    /// A numeric parameter of a control sequence: ASCII digits only, at most six of them. What a
+    /// terminal sends is small and never signed; anything else (`-9223372036854775808`, which
+    /// `Int(_:)` reads and whose arithmetic would trap) is not a parameter.
+    static func parameter(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
     /// `ctrl+alt+shift+` from an xterm modifier parameter (1 + shift·1 + alt·2 + ctrl·4).
     private static func modifierPrefix(_ parameter: Int) -> String {
         let bits = max(0, parameter - 1)
@@ -228,7 +236,7 @@ public struct InputDecoder: Sendable {
     }
 
     private static func mouse(_ body: Substring, released: Bool) -> MouseEvent? {
-        let parts = body.split(separator: ";").compactMap { Int($0) }
+        let parts = body.split(separator: ";").compactMap(Self.parameter)
         guard parts.count == 3 else { return nil }
         let code = parts[0]
         var modifiers: [String] = []

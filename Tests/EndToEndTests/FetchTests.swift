@@ -104,6 +104,19 @@ final class FetchTests: XCTestCase {
         XCTAssertEqual(validate.status, 0, "validate accepts top-level await in the entry: \(validate.standardError)")
     }
 
+    /// fetch is net.request: without its permission the bundle's fetch is refused, and says so.
+    func testFetchNeedsThePermissionNetRequest() throws {
+        let server = try startServer()
+        let bundle = try ValidateScriptsTests.bundle(named: "hybrid-fetch-denied", [
+            "manifest.json": #"{"app": "denied", "version": "1.0.0", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "store": {"line": ""}}"#,
+            "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
+            "main.js": "try { await fetch('http://127.0.0.1:\(server.port)/items'); } catch (error) { store.set('line', `${error.name} ${error.code}`); }\nhybrid.ready();\n",
+        ])
+        let run = try CommandRunner.hybrid(["run", bundle.path, "--headless", "--size", "30x1"], environment: ["XDG_DATA_HOME": folder.path])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        XCTAssertEqual(run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), "TypeError E_DENIED", run.standardError)
+    }
+
     func testTopLevelAwaitFailuresAreLocated() throws {
         let rejected = try eval("console.log('before');\nawait Promise.resolve();\nthrow new Error('after the await');\n")
         XCTAssertEqual(rejected.status, 1)

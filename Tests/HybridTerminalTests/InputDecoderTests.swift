@@ -87,6 +87,14 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}[99~a\u{1B}[?1;2cb"), ["a", "b"])
     }
 
+    /// A parameter is digits only (fuzzing found Int.min read by Int(_:) trapping in the
+    /// modifier arithmetic): a signed or huge one counts as missing, the key still decodes.
+    func testSignedOrHugeParametersAreNotNumbers() {
+        XCTAssertEqual(keys("\u{1B}[1;-9223372036854775808Aa\u{1B}[1;99999999999D\u{1B}[-5;5u"), ["up", "a", "left"])
+        var decoder = InputDecoder()
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[<0;-9223372036854775808;4M".utf8)), [], "a mouse report with a signed place is dropped")
+    }
+
     func testAPasteSplitAcrossReadsWaitsForItsEnd() {
         var decoder = InputDecoder()
         XCTAssertEqual(decoder.feed(Array("\u{1B}[200~abc".utf8)), [])
