@@ -25,10 +25,14 @@ public indirect enum Action: Sendable {
     /// to it. Running it runs the action.
     case described(Action, help: String)
 
-    /// The action's `help`, when its object has one.
+    /// The action's `help`, when its object has one; for a sequence, the first its actions
+    /// have (an array is not an object, but the action objects in it may carry `help`).
     public var help: String? {
-        if case .described(_, let help) = self { return help }
-        return nil
+        switch self {
+        case .described(_, let help): return help
+        case .sequence(let actions): return actions.lazy.compactMap(\.help).first
+        default: return nil
+        }
     }
 
     /// The built-in actions an object names with `"action"`: the one list of them, with

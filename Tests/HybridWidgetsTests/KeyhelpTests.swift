@@ -76,4 +76,13 @@ final class KeyhelpTests: XCTestCase {
         let bad = ScreenDocument.load(SourceText(name: "t.json", text: #"{"format": 1, "id": "t", "keys": {"x": {"action": "quit", "help": 3}}, "body": {"type": "keyhelp"}}"#))
         XCTAssertEqual(bad.formattedDiagnostics, ["t.json:1:67: $.keys.x.help: expected a string, got a number"])
     }
+
+    /// A sequence is an array, not an object; its help is the first one its action objects carry.
+    func testASequenceTakesTheFirstHelpOfItsActions() {
+        let load = ScreenDocument.load(SourceText(name: "t.json", text: #"{"format": 1, "id": "t", "keys": {"ctrl+s": [{"action": "set", "path": "a", "value": 1}, {"action": "set", "path": "b", "value": 2, "help": "submit"}, {"action": "back", "help": "later"}], "ctrl+x": [{"action": "quit"}]}, "body": {"type": "keyhelp"}}"#))
+        XCTAssertEqual(load.diagnostics.count, 0, "\(load.formattedDiagnostics)")
+        let keys = load.value?.keys ?? []
+        XCTAssertEqual(keys.first { $0.key == "ctrl+s" }?.action.help, "submit")
+        XCTAssertNil(keys.first { $0.key == "ctrl+x" }?.action.help)
+    }
 }
