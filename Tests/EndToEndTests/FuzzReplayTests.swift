@@ -13,6 +13,6 @@ import Testing
     @Test func anUnknownTargetIsAUsageError() throws {
         let result = try CommandRunner.run("hybrid-fuzz", ["nonsense"], timeout: 60)
         #expect(result.status == 2)
-        #expect(result.standardError == "hybrid-fuzz: name a target: json, screen, expression, manifest, archive, apis\n")
+        #expect(result.standardError == "hybrid-fuzz: name a target: json, screen, expression, manifest, archive, apis, theme, terminal\n")
     }
 }
