@@ -61,33 +61,44 @@ class Child:
     latest = None  # the last child started, for the failure report
 
     def __init__(self, binary, args, repo, columns=80, rows=24):
-        self.master, self.slave = os.openpty()
-        set_size(self.slave, columns, rows)
-        self.output = bytearray()
-        self.status = None
-        self.before = termios.tcgetattr(self.slave)
-        env = dict(os.environ)
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        env["TERM"] = "xterm-256color"
-        env.pop("NO_COLOR", None)
-        argv = [binary, "run"] + list(args)
+        self.open_pty(columns, rows)
         pid = os.fork()
         if pid == 0:  # child
             try:
                 os.setsid()
                 fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
-                for fd in (0, 1, 2):
-                    os.dup2(self.slave, fd)
-                os.close(self.master)
-                if self.slave > 2:
-                    os.close(self.slave)
-                os.chdir(repo)
-                os.execve(binary, argv, env)
+                self.exec_app(binary, args, repo)
             except BaseException as error:  # noqa: BLE001 - report anything, then leave
                 os.write(2, ("exec failed: %r\n" % (error,)).encode())
             finally:
                 os._exit(127)
         self.pid = pid
+        self.start_reading()
+
+    # -- starting (shared with JobChild) -----------------------------------------------------
+
+    def open_pty(self, columns, rows):
+        self.master, self.slave = os.openpty()
+        set_size(self.slave, columns, rows)
+        self.output = bytearray()
+        self.status = None
+        self.before = termios.tcgetattr(self.slave)
+
+    def exec_app(self, binary, args, repo):
+        """In the forked child: the pty as standard input, output and error, then `hybrid run`."""
+        env = dict(os.environ)
+        env["SWIFT_BACKTRACE"] = "enable=no"
+        env["TERM"] = "xterm-256color"
+        env.pop("NO_COLOR", None)
+        for fd in (0, 1, 2):
+            os.dup2(self.slave, fd)
+        os.close(self.master)
+        if self.slave > 2:
+            os.close(self.slave)
+        os.chdir(repo)
+        os.execve(binary, [binary, "run"] + list(args), env)
+
+    def start_reading(self):
         Child.latest = self
         flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
         fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
@@ -393,14 +404,7 @@ class JobChild(Child):
     kernel discards SIGTSTP sent to it."""
 
     def __init__(self, binary, args, repo, columns=80, rows=24):  # noqa: super().__init__ forks the app itself
-        self.master, self.slave = os.openpty()
-        set_size(self.slave, columns, rows)
-        self.output = bytearray()
-        self.status = None
-        self.before = termios.tcgetattr(self.slave)
-        env = dict(os.environ, SWIFT_BACKTRACE="enable=no", TERM="xterm-256color")
-        env.pop("NO_COLOR", None)
-        argv = [binary, "run"] + list(args)
+        self.open_pty(columns, rows)
         read_end, write_end = os.pipe()
         shell = os.fork()
         if shell == 0:
@@ -414,13 +418,7 @@ class JobChild(Child):
                     os.setpgid(0, 0)
                     os.tcsetpgrp(self.slave, os.getpid())
                     signal.signal(signal.SIGTTOU, signal.SIG_DFL)
-                    for fd in (0, 1, 2):
-                        os.dup2(self.slave, fd)
-                    os.close(self.master)
-                    if self.slave > 2:
-                        os.close(self.slave)
-                    os.chdir(repo)
-                    os.execve(binary, argv, env)
+                    self.exec_app(binary, args, repo)
                 try:
                     os.setpgid(app, app)
                 except OSError:
@@ -437,9 +435,7 @@ class JobChild(Child):
         self.shell = shell
         self.pid = int(os.read(read_end, 32))
         os.close(read_end)
-        Child.latest = self
-        flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
-        fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+        self.start_reading()
 
     def reap_if_exited(self):
         """The app's end, as its shell reports it (the app is not our child)."""

@@ -162,13 +162,20 @@
   function statement(operation, message) {
     if (handlerCount === 0) return call(`db.${operation}`, message);
     const answer = call('db.capture', Object.assign({ operation }, message));
-    if (!answer.leftOpen) {
+    const handled = () => {
       runHandlers(answer.changes);
       return answer.result;
-    }
+    };
+    return answer.leftOpen ? insideOpenTransaction(handled) : handled();
+  }
+
+  // Runs body inside the transaction just begun: committed when it returns, rolled back
+  // (whole) when it throws, and the throw goes on.
+  function insideOpenTransaction(body) {
     open = true;
+    let result;
     try {
-      runHandlers(answer.changes);
+      result = body();
     } catch (error) {
       open = false;
       call('db.rollback', null);
@@ -176,7 +183,7 @@
     }
     open = false;
     call('db.commit', null);
-    return answer.result;
+    return result;
   }
 
   function handler(table, op, fn) {
@@ -238,21 +245,13 @@
       if (typeof fn !== 'function') throw new TypeError('db.transaction(fn): fn must be a function');
       if (open) throw new TypeError('db.transaction(fn): a transaction is open already; use its tx');
       call('db.begin', null);
-      open = true;
-      let result;
-      try {
-        result = fn(tx);
+      return insideOpenTransaction(() => {
+        const result = fn(tx);
         if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
           throw new TypeError('db.transaction(fn): fn returned a promise; it must be synchronous (the transaction was rolled back)');
         }
-      } catch (error) {
-        open = false;
-        call('db.rollback', null);
-        throw error;
-      }
-      open = false;
-      call('db.commit', null);
-      return result;
+        return result;
+      });
     },
   };
   let open = false;
