@@ -80,35 +80,21 @@ public final class AppDatabase: Sendable {
         if open { _ = try exec("ROLLBACK") }
     }
 
-    /// Runs `body` in one transaction — or, inside one `begin()` opened, a savepoint of it:
-    /// committed when it returns, rolled back when it throws.
-    public func transaction<Value>(_ body: (Database) throws -> Value) throws(SQLError) -> Value {
-        try run { db in
-            var value: Value?
-            try db.inSavepoint {
-                value = try body(db)
-                return .commit
-            }
-            // `inSavepoint` commits only after `body` gave a value.
-            return value!
-        }
-    }
-
-    /// The rows of `sql` inside a transaction `db` (`db.transaction`'s `tx.query`).
+    /// The rows of `sql` on the connection `db` (a statement, a watch's query again).
     /// The statement is compiled once per connection and kept (a query is asked again and again:
     /// by a list, by a watch after each commit).
-    public static func query(_ sql: String, params: JSONValue, in db: Database) throws -> [JSONValue] {
+    static func query(_ sql: String, params: JSONValue, in db: Database) throws -> [JSONValue] {
         try Row.fetchAll(db.cachedStatement(sql: sql), arguments: SQLValues.arguments(params)).map(SQLValues.object)
     }
 
-    /// `sql` run inside a transaction `db` (`tx.exec`): `{changes, lastInsertRowId}`.
-    public static func exec(_ sql: String, params: JSONValue, in db: Database) throws -> JSONValue {
+    /// `sql` run on the connection `db`: `{changes, lastInsertRowId}`.
+    static func exec(_ sql: String, params: JSONValue, in db: Database) throws -> JSONValue {
         try db.execute(sql: sql, arguments: SQLValues.arguments(params))
         return .object(JSONObject([("changes", .integer(db.changesCount)), ("lastInsertRowId", SQLValues.json(db.lastInsertedRowID.databaseValue))]))
     }
 
     /// `sql` run once per params of `paramsList` inside `db`, in one savepoint: `{changes}`.
-    public static func batch(_ sql: String, paramsList: [JSONValue], in db: Database) throws -> JSONValue {
+    static func batch(_ sql: String, paramsList: [JSONValue], in db: Database) throws -> JSONValue {
         var changes = 0
         try db.inSavepoint {
             let statement = try db.makeStatement(sql: sql)
