@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need besides what running needs, only when it is missing
-# (idempotent): Python's jsonschema for the schema checks, from Debian (python3-jsonschema; the
-# system Python refuses `pip install`), unless a python3 on PATH already has it, and tsc
-# (node-typescript) for the type check of the scripts.
+# (idempotent): Python's jsonschema for the schema checks and pyte for the output checks, from
+# Debian (python3-jsonschema, python3-pyte; the system Python refuses `pip install`), unless a
+# python3 on PATH already has them, and tsc (node-typescript) for the type check of the scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -22,6 +22,21 @@ if ! has_jsonschema; then
     echo "setup: installing python3-jsonschema (used by the schema tests) with apt" >&2
     as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3 python3-jsonschema >/dev/null
+fi
+
+# pyte, a VT emulator the frame encoder's output is replayed on (Tests/python/pyte_screen.py):
+# Debian's python3-pyte, unless a python3 on PATH already has it.
+has_pyte() {
+    for python in python3 /usr/bin/python3; do
+        if command -v "$python" >/dev/null 2>&1 && "$python" -c "import pyte" 2>/dev/null; then return 0; fi
+    done
+    return 1
+}
+
+if ! has_pyte; then
+    echo "setup: installing python3-pyte (a VT emulator used by the output tests) with apt" >&2
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq python3-pyte >/dev/null
 fi
 
 # tsc, for the type check of the sample scripts against types/hybridterm.d.ts

@@ -53,7 +53,9 @@ public enum AppRunner {
         }
         progress?.finish()
         if let session {
-            TerminalDriver(app: app, session: session, colors: ColorSupport.detect(environment: ProcessInfo.processInfo.environment)).run()
+            let environment = ProcessInfo.processInfo.environment
+            TerminalDriver(app: app, session: session, colors: ColorSupport.detect(environment: environment),
+                           movesLines: FrameEncoder.movesLines(environment: environment)).run()
             app.runDidEnd()
             session.restore()
         } else {

@@ -49,20 +49,45 @@ struct EncodingSession {
     }
 
     /// Encodes every row; `previous == nil` compares against the blank screen left by ED.
-    mutating func encode(previous: UnsafeBufferPointer<Cell>?) {
-        if previous == nil { out.reserveCapacity(width * height + 64) }
-        for y in 0..<height {
-            rowBase = y * width
-            if let previous {
-                if rowsEqual(previous) { continue }
-                classify(previous, into: &previousKinds)
-            } else {
-                if rowIsBlank() { continue }
+    /// With `movesLines`, rows that moved as a band are moved by the terminal first
+    /// (`LineShift`) and each row is then compared with what the terminal shows there.
+    mutating func encode(previous: UnsafeBufferPointer<Cell>?, movesLines: Bool = false) {
+        guard let previous else {
+            out.reserveCapacity(width * height + 64)
+            for y in 0..<height {
+                rowBase = y * width
+                if rowIsBlank(rowBase) { continue }
                 // previousKinds stays all-narrow: the erased screen is narrow blanks.
+                classify(row(of: next, at: rowBase), into: &nextKinds)
+                markDirty(previousRow: nil)
+                encodeRow(y, allowErase: false)
             }
-            classify(next, into: &nextKinds)
-            markDirty(previous)
-            encodeRow(y, allowErase: previous != nil)
+            return
+        }
+        var changed = (0..<height).map { y in !rowsEqual(previous, at: y * width, to: y * width) }
+        var shift: LineShift?
+        if movesLines && changed.lazy.filter({ $0 }).count >= LineShift.minimumChangedRows {
+            shift = LineShift.find(previous: previous, next: next, width: width, height: height, changed: changed)
+        }
+        if let shift {
+            cursorY = shift.append(into: &out, height: height)
+            cursorX = 0
+            for y in shift.top...shift.bottom {
+                changed[y] = shift.source(ofRow: y).map { !rowsEqual(previous, at: $0 * width, to: y * width) } ?? !rowIsBlank(y * width)
+            }
+        }
+        for y in 0..<height where changed[y] {
+            rowBase = y * width
+            // What the terminal shows at this row: nil where a line shift left it blank.
+            let previousRow = (shift.map { $0.source(ofRow: y) } ?? y).map { row(of: previous, at: $0 * width) }
+            if let previousRow {
+                classify(previousRow, into: &previousKinds)
+            } else {
+                for x in 0..<width { previousKinds[x] = GlyphKind.narrow }
+            }
+            classify(row(of: next, at: rowBase), into: &nextKinds)
+            markDirty(previousRow: previousRow)
+            encodeRow(y, allowErase: true)
         }
     }
 
@@ -76,21 +101,29 @@ struct EncodingSession {
 
     // MARK: - Rows
 
-    private func rowsEqual(_ previous: UnsafeBufferPointer<Cell>) -> Bool {
-        for i in rowBase..<(rowBase + width) where previous[i] != next[i] { return false }
+    /// The `width` cells of `cells` from `start`.
+    private func row(of cells: UnsafeBufferPointer<Cell>, at start: Int) -> UnsafeBufferPointer<Cell> {
+        UnsafeBufferPointer(rebasing: cells[start..<(start + width)])
+    }
+
+    /// Whether the row of `previous` starting at `previousStart` equals the row of `next`
+    /// starting at `nextStart`.
+    private func rowsEqual(_ previous: UnsafeBufferPointer<Cell>, at previousStart: Int, to nextStart: Int) -> Bool {
+        for x in 0..<width where previous[previousStart + x] != next[nextStart + x] { return false }
         return true
     }
 
-    private func rowIsBlank() -> Bool {
-        for i in rowBase..<(rowBase + width) where next[i] != blank { return false }
+    /// Whether the row of `next` starting at `start` is all plain blanks.
+    private func rowIsBlank(_ start: Int) -> Bool {
+        for i in start..<(start + width) where next[i] != blank { return false }
         return true
     }
 
     /// Works out which columns start a glyph and how wide it is, exactly as a terminal will.
-    private func classify(_ cells: UnsafeBufferPointer<Cell>, into kinds: inout [UInt8]) {
+    private func classify(_ row: UnsafeBufferPointer<Cell>, into kinds: inout [UInt8]) {
         var x = 0
         while x < width {
-            switch DisplayWidth.ofSymbol(cells[rowBase + x].symbol) {
+            switch DisplayWidth.ofSymbol(row[x].symbol) {
             case 1:
                 kinds[x] = GlyphKind.narrow
                 x += 1
@@ -108,12 +141,13 @@ struct EncodingSession {
     /// Marks glyph starts that must be written: a column is stale when its glyph layout
     /// changed or (for a column that draws) its cell changed; a glyph is written when any of
     /// its columns is stale.
-    private mutating func markDirty(_ previous: UnsafeBufferPointer<Cell>?) {
+    /// - Parameter previousRow: the row the terminal shows now; nil for a blank row.
+    private mutating func markDirty(previousRow: UnsafeBufferPointer<Cell>?) {
         var x = width - 1
         var staleRight = false   // whether column x + 1 is stale
         while x >= 0 {
             let kind = nextKinds[x]
-            let before = previous?[rowBase + x] ?? blank
+            let before = previousRow?[x] ?? blank
             let stale = kind != previousKinds[x] || (kind != GlyphKind.covered && before != next[rowBase + x])
             dirty[x] = stale || (kind == GlyphKind.wide && staleRight)
             staleRight = stale

@@ -11,13 +11,33 @@ public struct FrameEncoder: Sendable {
     /// The colour level every colour is degraded to.
     public let colors: ColorSupport
 
-    /// Creates an encoder for a terminal with the given colour support.
-    public init(colors: ColorSupport) {
+    /// Whether the terminal moves lines itself (insert line and delete line, VT102), so that
+    /// a band of rows that scrolled is moved rather than sent again.
+    public let movesLines: Bool
+
+    /// Creates an encoder for a terminal.
+    ///
+    /// - Parameters:
+    ///   - colors: the colour level every colour is degraded to.
+    ///   - movesLines: whether the terminal has insert line and delete line; see
+    ///     `movesLines(environment:)`.
+    public init(colors: ColorSupport, movesLines: Bool = true) {
         self.colors = colors
+        self.movesLines = movesLines
+    }
+
+    /// Whether a terminal described by `environment` moves lines: every terminal that sets a
+    /// `TERM` other than `dumb` (xterm and its descendants, the Linux console, screen, tmux).
+    public static func movesLines(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return !term.isEmpty && term != "dumb"
     }
 
     /// Bytes that turn a screen showing `previous` into `next`.
     ///
+    /// - A band of whole rows that moved up or down (a scroll) is moved by the terminal with
+    ///   DL/IL when `movesLines` and when that saves rows (`LineShift`); the rest is diffed
+    ///   against what the terminal then shows.
     /// - Only changed glyphs are written; cursor moves are the shortest of CUP, CHA,
     ///   CR/LF, CUF/CUB/CUU/CUD, or re-writing a few unchanged cells of the same style; no
     ///   move at all when the cursor already sits there after the previous glyph.
@@ -41,7 +61,7 @@ public struct FrameEncoder: Sendable {
         return next.cells.withUnsafeBufferPointer { nextCells in
             var session = EncodingSession(colors: colors, width: next.width, height: next.height, next: nextCells)
             if comparable, let previous {
-                previous.cells.withUnsafeBufferPointer { session.encode(previous: $0) }
+                previous.cells.withUnsafeBufferPointer { session.encode(previous: $0, movesLines: movesLines) }
             } else {
                 session.out.appendASCII("\u{1B}[H\u{1B}[0m\u{1B}[2J")
                 session.cursorX = 0

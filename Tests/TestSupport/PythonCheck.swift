@@ -1,13 +1,16 @@
 import Foundation
 
-/// Runs one of the repository's Python checks (`Tests/schema/*.py`) the way CI would.
+/// Runs one of the repository's Python checks (`Tests/schema/*.py`, `Tests/python/*.py`) the
+/// way CI would.
 public enum PythonCheck {
-    /// Runs `script` with `arguments` and a Python that has `jsonschema` (`scripts/setup-tests.sh`
-    /// makes sure one does) in `repository`; returns its exit status and its output (both streams).
-    public static func run(_ script: String, _ arguments: [String] = [], in repository: URL) throws -> (status: Int32, output: String) {
+    /// Runs `script` with `arguments` in `repository`, with a Python that can import `module`
+    /// (`scripts/setup-tests.sh` makes sure one can: `jsonschema` and `pyte` come from Debian);
+    /// returns its exit status and its output (both streams).
+    public static func run(_ script: String, _ arguments: [String] = [], in repository: URL,
+                           importing module: String = "jsonschema") throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, script] + arguments
+        process.arguments = [python(importing: module), script] + arguments
         process.currentDirectoryURL = repository
         let output = Pipe()
         process.standardOutput = output
@@ -18,19 +21,30 @@ public enum PythonCheck {
         return (process.terminationStatus, text)
     }
 
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var interpreters: [String: String] = [:]
+
     /// The first of `python3` on PATH (a virtual environment, pyenv) and Debian's own that can
-    /// import `jsonschema`; `python3` when none can, so the check fails saying so.
-    static let python: String = {
+    /// import `module`; `python3` when none can, so the check fails saying so.
+    public static func python(importing module: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = interpreters[module] { return known }
+        var found = "python3"
         for candidate in ["python3", "/usr/bin/python3"] {
             let probe = Process()
             probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            probe.arguments = [candidate, "-c", "import jsonschema"]
+            probe.arguments = [candidate, "-c", "import \(module)"]
             probe.standardOutput = FileHandle.nullDevice
             probe.standardError = FileHandle.nullDevice
             guard (try? probe.run()) != nil else { continue }
             probe.waitUntilExit()
-            if probe.terminationStatus == 0 { return candidate }
+            if probe.terminationStatus == 0 {
+                found = candidate
+                break
+            }
         }
-        return "python3"
-    }()
+        interpreters[module] = found
+        return found
+    }
 }

@@ -1,7 +1,7 @@
 import HybridCells
 
 /// A small terminal that bytes written to a real one can be replayed on: cursor moves,
-/// erasing, line feeds, wide glyphs, pending wraps, and SGR colours and attributes, so a test
+/// erasing, line feeds, inserting and deleting lines, wide glyphs, pending wraps, and SGR colours and attributes, so a test
 /// can see the frame — characters and styles — that a person would.
 public struct TerminalModel {
     /// What the screen shows.
@@ -80,12 +80,28 @@ public struct TerminalModel {
             }
         case "J":
             screen = Buffer(width: width, height: height)
+        case "L", "M":
+            moveLines(count: min(count, height - y), inserting: final == "L")
         case "m":
             select(numbers.isEmpty ? [0] : numbers)
         default:
             break
         }
         return index + 1
+    }
+
+    /// IL and DL (no scroll region): rows from the cursor's down move by `count`, blank rows
+    /// (in the pen's background, BCE) fill the gap, and the cursor goes to column 1.
+    private mutating func moveLines(count: Int, inserting: Bool) {
+        let (width, height) = (screen.width, screen.height)
+        let rows = (0..<height).map { row in (0..<width).map { screen[$0, row] } }
+        let blankRow = Array(repeating: Cell(symbol: " ", style: CellStyle(background: pen.background)), count: width)
+        for row in y..<height {
+            let source = inserting ? row - count : row + count
+            let cells = inserting ? (source >= y ? rows[source] : blankRow) : (source < height ? rows[source] : blankRow)
+            for column in 0..<width { screen[column, row] = cells[column] }
+        }
+        x = 0
     }
 
     /// SGR: the pen's colours and attributes.

@@ -258,7 +258,7 @@ def expect_restored(child, how, report_after=False):
 
 class Screen:
     """Just enough of a terminal to see where text lands: cursor moves (CUP, CUU/CUD/CUF/CUB,
-    CHA, VPA), CR, LF, ED 2, EL 0, text; other sequences (SGR, modes) are skipped. One cell per character (the screens here are ASCII)."""
+    CHA, VPA), CR, LF, ED 2, EL 0, IL and DL, text; other sequences (SGR, modes) are skipped. One cell per character (the screens here are ASCII)."""
 
     def __init__(self, columns, rows):
         self.columns, self.rows = columns, rows
@@ -283,7 +283,7 @@ class Screen:
                         self.column = min(self.columns - 1, max(0, int(parts[1] or 1) - 1))
                     elif final == "J" and params == "2":
                         self.clear()
-                    elif final in "ABCDGdK" and not params.startswith("?"):
+                    elif final in "ABCDGdKLM" and not params.startswith("?"):
                         self.move(final, params)
                     i = match.end()
                 else:
@@ -316,6 +316,14 @@ class Screen:
         elif final == "K" and n == 0:
             for c in range(min(self.column, self.columns), self.columns):
                 self.cells[self.row][c] = " "
+        elif final in "LM":
+            # Insert or delete lines at the cursor's row; the rows below move, blanks fill in.
+            n = min(max(1, n), self.rows - self.row)
+            blank = [[" "] * self.columns for _ in range(n)]
+            below = self.cells[self.row:]
+            below = blank + below[:len(below) - n] if final == "L" else below[n:] + blank
+            self.cells[self.row:] = below
+            self.column = 0
 
     def line(self, row):
         return "".join(self.cells[row])

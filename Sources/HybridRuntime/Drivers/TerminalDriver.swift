@@ -22,11 +22,12 @@ public final class TerminalDriver {
     private var isDrawing = false
     private var escapeTimer: EventLoop.TimerID?
 
-    /// A driver for `app` on `session`, with colours degraded to `colors`.
-    public init(app: HybridApp, session: TerminalSession, colors: ColorSupport) {
+    /// A driver for `app` on `session`, with colours degraded to `colors`; `movesLines` says
+    /// whether the terminal has insert line and delete line for scrolling.
+    public init(app: HybridApp, session: TerminalSession, colors: ColorSupport, movesLines: Bool) {
         self.app = app
         self.session = session
-        encoder = FrameEncoder(colors: colors)
+        encoder = FrameEncoder(colors: colors, movesLines: movesLines)
     }
 
     /// Runs until the app quits.
