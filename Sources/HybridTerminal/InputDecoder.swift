@@ -4,9 +4,15 @@
 /// between reads, so whatever is incomplete waits for the next `feed`. A lone ESC is ambiguous
 /// (the Esc key, or the start of a sequence still in flight); the caller resolves it by calling
 /// `flush()` when no more input came within a short time.
+///
+/// The terminal's answers to the session's questions (`TerminalCapabilities.query`) arrive in
+/// the same stream; they are kept apart as reports (`takeReports()`), never taken for keys.
+/// Keys of the kitty keyboard protocol (`ESC [ code ; modifiers[:event] u`) are read with
+/// exact modifiers; its key releases are dropped (screens bind presses), repeats are presses.
 public struct InputDecoder: Sendable {
     private var pending: [UInt8] = []
     private var pasting: [UInt8]?
+    private var reports: [TerminalReport] = []
 
     /// A decoder with nothing pending.
     public init() {}
@@ -29,6 +35,12 @@ public struct InputDecoder: Sendable {
             if let event { events.append(event) }
         }
         return events
+    }
+
+    /// The terminal's answers decoded since the last call.
+    public mutating func takeReports() -> [TerminalReport] {
+        defer { reports.removeAll() }
+        return reports
     }
 
     /// Gives up waiting: a pending lone ESC is the Esc key, ESC + byte is Alt + key, and any
@@ -175,7 +187,15 @@ public struct InputDecoder: Sendable {
         if body.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
             return (Self.mouse(body.dropFirst(), released: final == UInt8(ascii: "m")).map { .mouse($0) }, length)
         }
-        let numbers = body.split(separator: ";", omittingEmptySubsequences: false).map { Self.parameter($0) ?? 1 }
+        if body.hasPrefix("?") {
+            if let report = Self.report(body.dropFirst(), final: final) { reports.append(report) }
+            return (nil, length)
+        }
+        // Parameters are `;`-separated fields of `:`-separated parts; the kitty protocol puts
+        // the event type (1 press, 2 repeat, 3 release) after the modifiers: `5:3`.
+        let fields = body.split(separator: ";", omittingEmptySubsequences: false).map { $0.split(separator: ":", omittingEmptySubsequences: false) }
+        if fields.count > 1, fields[1].count > 1, fields[1][1] == "3" { return (nil, length) }
+        let numbers = fields.map { $0.first.flatMap(Self.parameter) ?? 1 }
         let modifiers = numbers.count > 1 ? Self.modifierPrefix(numbers[1]) : ""
         switch final {
         case UInt8(ascii: "~"):
@@ -190,10 +210,10 @@ public struct InputDecoder: Sendable {
             guard let key = numbers.first.flatMap({ Self.tildeKeys[$0] }) else { return (nil, length) }
             return (.key(modifiers + key), length)
         case UInt8(ascii: "u"):
-            // The kitty keyboard protocol's ESC [ code ; modifiers u (the way ctrl+enter arrives).
-            let code = body.split(separator: ";").first?.split(separator: ":").first.flatMap(Self.parameter)
-            let bits = body.split(separator: ";").dropFirst().first?.split(separator: ":").first.flatMap(Self.parameter) ?? 1
-            return (code.flatMap(Self.codeKey).map { .key(Self.modifierPrefix(bits) + $0) }, length)
+            // The kitty keyboard protocol's ESC [ code ; modifiers u (also how ctrl+enter
+            // arrives from terminals that send CSI u without being asked).
+            guard let code = fields.first?.first.flatMap(Self.parameter) else { return (nil, length) }
+            return (Self.codeKey(code).map { .key(modifiers + $0) }, length)
         case UInt8(ascii: "Z"):
             return (.key("shift+tab"), length)
         default:
@@ -212,8 +232,26 @@ public struct InputDecoder: Sendable {
         case 8, 127: return "backspace"
         case 32: return "space"
         default:
-            guard code > 32, let scalar = UnicodeScalar(code) else { return nil }
+            // The kitty protocol's own keys (keypad, media, lone modifiers) sit in the
+            // private-use area from 57344: no screen names them.
+            guard code > 32, !(0xE000...0xF8FF).contains(code), let scalar = UnicodeScalar(code) else { return nil }
             return String(Character(scalar))
+        }
+    }
+
+    /// An answer to the session's questions: `body` is what follows `ESC [ ?`.
+    private static func report(_ body: Substring, final: UInt8) -> TerminalReport? {
+        switch final {
+        case UInt8(ascii: "u"):
+            return parameter(body).map { .keyboardFlags($0) }
+        case UInt8(ascii: "y") where body.hasSuffix("$"):
+            let parts = body.dropLast().split(separator: ";")
+            guard parts.count == 2, let mode = parameter(parts[0]), let state = parameter(parts[1]) else { return nil }
+            return .mode(mode, state: state)
+        case UInt8(ascii: "c"):
+            return .deviceAttributes
+        default:
+            return nil
         }
     }
 

@@ -23,8 +23,15 @@ public enum TerminalControl {
     /// Stop wrapping pastes.
     public static let disableBracketedPaste: [UInt8] = Array("\u{1B}[?2004l".utf8)
 
-    /// Start of a frame the terminal should show at once (DEC mode 2026; terminals without it
-    /// ignore the sequence).
+    /// Push the kitty keyboard protocol's flags for this screen: 1, disambiguate escape codes
+    /// (modified keys and Esc as `ESC [ code ; modifiers u`; plain text and Enter, Tab and
+    /// Backspace as before).
+    public static let pushKeyboardFlags: [UInt8] = Array("\u{1B}[>1u".utf8)
+    /// Pop them, back to what was in effect before.
+    public static let popKeyboardFlags: [UInt8] = Array("\u{1B}[<u".utf8)
+
+    /// Start of a frame the terminal should show at once (DEC mode 2026, sent only where the
+    /// terminal says it has it: `TerminalCapabilities`).
     public static let beginSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026h".utf8)
     /// End of that frame.
     public static let endSynchronizedUpdate: [UInt8] = Array("\u{1B}[?2026l".utf8)

@@ -7,6 +7,10 @@ import Darwin
 /// A full-screen session on a terminal: raw input, the alternate screen, a hidden cursor,
 /// mouse and bracketed-paste reporting — and the terminal put back as it was on every way out.
 ///
+/// It also asks the terminal what it has (`TerminalCapabilities.query`); the caller hands the
+/// answers it decodes to `take(_:)`. Where the terminal has the kitty keyboard protocol, the
+/// session pushes its flags, and pops them on every way out, signals included.
+///
 /// `restore()` runs on a normal end or an error (call it before printing the message). For
 /// signals, handlers restore the terminal from state prepared in advance, using only
 /// async-signal-safe calls: SIGTERM, SIGHUP, SIGINT and SIGQUIT then end the process as the
@@ -28,6 +32,8 @@ public final class TerminalSession {
         public var mouse = true
         /// Wrap pastes in markers so they arrive as one event.
         public var bracketedPaste = true
+        /// Use the kitty keyboard protocol where the terminal answers that it has it.
+        public var keyboardProtocol = true
         /// Hold back what the process writes to standard error while the session runs (log
         /// lines, a crash's message), and print it once the terminal is restored: written
         /// during the session it would land in the middle of the screen and vanish with it.
@@ -37,10 +43,14 @@ public final class TerminalSession {
         public init() {}
     }
 
+    /// What the terminal answered so far.
+    public private(set) var capabilities = TerminalCapabilities()
+
     private let resizeWrite: Int32
     /// The raw settings and the bytes that enter the session, to enter it again after `suspend()`.
     private let raw: termios
     private let enter: [UInt8]
+    private let usesKeyboardProtocol: Bool
 
     /// Enters the session on `input`/`output` (usually standard input and output).
     public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, options: Options = Options()) throws(TerminalError) {
@@ -66,6 +76,7 @@ public final class TerminalSession {
             leave += TerminalControl.disableBracketedPaste
         }
         leave += TerminalControl.showCursor + TerminalControl.leaveAlternateScreen
+        usesKeyboardProtocol = options.keyboardProtocol
         SessionState.prepare(input: input, output: output, saved: saved, leave: leave, resizeWrite: resizeWrite)
         if options.holdStandardError { SessionState.holdStandardError() }
         SignalHandlers.installOnce()
@@ -87,7 +98,18 @@ public final class TerminalSession {
         }
         self.raw = raw
         self.enter = enter
-        write(enter)
+        write(enter + TerminalCapabilities.query)
+    }
+
+    /// Takes in one of the terminal's answers: the first that says it has the kitty keyboard
+    /// protocol pushes the session's flags.
+    public func take(_ report: TerminalReport) {
+        let had = capabilities.keyboardProtocol
+        capabilities.update(with: report)
+        if !had && capabilities.keyboardProtocol && usesKeyboardProtocol {
+            write(TerminalControl.pushKeyboardFlags)
+            SessionState.keyboardFlagsPushed = 1
+        }
     }
 
     /// Ctrl-Z: puts the terminal back as it was and stops the process group, as the shell's
@@ -99,7 +121,7 @@ public final class TerminalSession {
         kill(0, SIGTSTP)
         var settings = raw
         _ = tcsetattr(input, TCSAFLUSH, &settings)
-        write(enter)
+        write(enter + (SessionState.keyboardFlagsPushed == 1 ? TerminalControl.pushKeyboardFlags : []))
     }
 
     deinit {
@@ -151,6 +173,14 @@ enum SessionState {
     nonisolated(unsafe) static var resizeWrite: Int32 = -1
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var leave = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Set once the kitty keyboard flags are pushed: leaving pops them first.
+    nonisolated(unsafe) static var keyboardFlagsPushed: sig_atomic_t = 0
+    /// `TerminalControl.popKeyboardFlags`, held where a signal handler may read it.
+    nonisolated(unsafe) static let popKeyboardFlags: UnsafeMutableBufferPointer<UInt8> = {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: TerminalControl.popKeyboardFlags.count)
+        _ = buffer.initialize(from: TerminalControl.popKeyboardFlags)
+        return buffer
+    }()
     /// The real standard error while it is held, and the file holding what was written.
     nonisolated(unsafe) static var realStandardError: Int32 = -1
     nonisolated(unsafe) static var heldStandardError: Int32 = -1
@@ -165,6 +195,8 @@ enum SessionState {
         self.output = output
         self.saved = saved
         self.resizeWrite = resizeWrite
+        keyboardFlagsPushed = 0
+        _ = popKeyboardFlags
         active = 1
     }
 
@@ -188,7 +220,8 @@ enum SessionState {
         guard active == 1 else { return }
         active = 0
         resizeWrite = -1
-        writeAll(output, leave.baseAddress, leave.count)
+        writeLeave()
+        keyboardFlagsPushed = 0
         _ = tcsetattr(input, TCSAFLUSH, &saved)
         releaseStandardError()
     }
@@ -197,8 +230,14 @@ enum SessionState {
     /// held): a signal that ends the process while it is stopped still restores it.
     static func leaveForSuspend() {
         guard active == 1 else { return }
-        writeAll(output, leave.baseAddress, leave.count)
+        writeLeave()
         _ = tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    /// The bytes that leave the session, the keyboard flags' pop first when they were pushed.
+    private static func writeLeave() {
+        if keyboardFlagsPushed == 1 { writeAll(output, popKeyboardFlags.baseAddress, popKeyboardFlags.count) }
+        writeAll(output, leave.baseAddress, leave.count)
     }
 
     /// Puts standard error back and writes out what was held, now that the screen is normal.

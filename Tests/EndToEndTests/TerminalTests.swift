@@ -7,13 +7,14 @@ import XCTest
 /// size, a mouse click presses a button, and a one-character change writes a small diff.
 /// Each case prints PASS or a FAIL reason with the tail of the terminal output.
 final class TerminalTests: XCTestCase {
-    /// Runs one case of the driver against the built binary and returns what it printed.
+    /// Runs one case of the driver (`drive.py`, or `protocols.py` for the terminal's answers)
+    /// against the built binary and returns what it printed.
     @discardableResult
-    func drive(_ testCase: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func drive(_ testCase: String, script: String = "drive.py", file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let binary = CommandRunner.productsFolder.appendingPathComponent("hybrid")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "Tests/pty/drive.py", testCase, binary.path,
+        process.arguments = ["python3", "Tests/pty/" + script, testCase, binary.path,
                              "--repo", CommandRunner.repository.path]
         process.currentDirectoryURL = CommandRunner.repository
         var environment = ProcessInfo.processInfo.environment
@@ -34,8 +35,36 @@ final class TerminalTests: XCTestCase {
         let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
         print(output, terminator: "")
         XCTAssertEqual(process.terminationReason, .exit, "the driver was killed\n\(output)", file: file, line: line)
-        XCTAssertEqual(process.terminationStatus, 0, "drive.py \(testCase) failed:\n\(output)", file: file, line: line)
+        XCTAssertEqual(process.terminationStatus, 0, "\(script) \(testCase) failed:\n\(output)", file: file, line: line)
         return output
+    }
+
+    /// On a terminal that answers as kitty does, the app pushes the keyboard protocol's flags:
+    /// ctrl+i is not Tab, Esc comes at once, modifiers are exact, releases are no keys; the
+    /// flags are popped when it quits. Frames use synchronized output, which it also has.
+    func testTheKittyKeyboardProtocolWhereTheTerminalHasIt() throws {
+        try drive("kitty-keys", script: "protocols.py")
+    }
+
+    /// SIGTERM's handler pops the keyboard flags with the rest of the restore.
+    func testSigtermPopsTheKeyboardFlags() throws {
+        try drive("kitty-sigterm", script: "protocols.py")
+    }
+
+    /// A crash signal's handler pops them too.
+    func testACrashPopsTheKeyboardFlags() throws {
+        try drive("kitty-crash", script: "protocols.py")
+    }
+
+    /// Ctrl-Z pops them, continuing pushes them again.
+    func testSuspendPopsAndContinuingPushesTheKeyboardFlags() throws {
+        try drive("kitty-suspend", script: "protocols.py")
+    }
+
+    /// A terminal that answers nothing still gets its first frame (after a short wait), and
+    /// neither synchronized-output markers nor the keyboard protocol.
+    func testATerminalThatAnswersNothingGetsNeitherFeature() throws {
+        try drive("silent-terminal", script: "protocols.py")
     }
 
     /// Ctrl-Z puts the terminal back and stops the app (as a job of a shell); SIGCONT, the

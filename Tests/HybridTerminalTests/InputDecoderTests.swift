@@ -45,6 +45,52 @@ final class InputDecoderTests: XCTestCase {
         XCTAssertEqual(keys("\u{1B}[0;5u\u{1B}[5u x"), ["space", "x"], "control codes that name no key are skipped")
     }
 
+    /// Under the kitty protocol (flags pushed by the session): ctrl+i is not Tab, lock keys
+    /// change nothing, a repeat is a press, a release is no key (also in the legacy forms
+    /// the protocol extends), and its own private-use keys name nothing.
+    func testKittyProtocolEventTypesLocksAndItsOwnKeys() {
+        XCTAssertEqual(keys("\u{1B}[105;5u\t\u{1B}[105;69u\u{1B}[105;133u"), ["ctrl+i", "tab", "ctrl+i", "ctrl+i"])
+        XCTAssertEqual(keys("\u{1B}[97;5:1u\u{1B}[97;5:2u\u{1B}[97;5:3u"), ["ctrl+a", "ctrl+a"])
+        XCTAssertEqual(keys("\u{1B}[1;5:3A\u{1B}[1;5:1A\u{1B}[5;1:3~\u{1B}[5;1:2~"), ["ctrl+up", "pageup"])
+        XCTAssertEqual(keys("\u{1B}[57399u\u{1B}[57441;2u x"), ["space", "x"])
+    }
+
+    /// The terminal's answers to the session's questions are reports, never keys, whatever
+    /// keys come around them.
+    func testAnswersToTheSessionsQuestionsAreReports() {
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array("a\u{1B}[?1u\u{1B}[?2026;2$y\u{1B}[?1004;0$yb\u{1B}[?62;22c".utf8))
+        XCTAssertEqual(events, [.key("a"), .key("b")])
+        XCTAssertEqual(decoder.takeReports(), [.keyboardFlags(1), .mode(2026, state: 2), .mode(1004, state: 0), .deviceAttributes])
+        XCTAssertEqual(decoder.takeReports(), [])
+        // Split across reads, as a slow link delivers them.
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[?20".utf8)), [])
+        XCTAssertEqual(decoder.feed(Array("26;1$y".utf8)), [])
+        XCTAssertEqual(decoder.takeReports(), [.mode(2026, state: 1)])
+        // Malformed answers are dropped, not taken for keys.
+        XCTAssertEqual(decoder.feed(Array("\u{1B}[?u\u{1B}[?;1$y\u{1B}[?2026$y".utf8)), [])
+        XCTAssertEqual(decoder.takeReports(), [])
+    }
+
+    /// What the answers make of the capabilities: the keyboard protocol where its flags were
+    /// reported; synchronized output where mode 2026 is known (set or reset), not where the
+    /// terminal does not know it (0) or has it reset for good (4).
+    func testCapabilitiesFollowTheAnswers() {
+        var xterm = TerminalCapabilities()
+        for report in [TerminalReport.mode(2026, state: 2), .deviceAttributes] { xterm.update(with: report) }
+        XCTAssertEqual(xterm, TerminalCapabilities(keyboardProtocol: false, synchronizedOutput: true, answered: true))
+        var kitty = TerminalCapabilities()
+        for report in [TerminalReport.keyboardFlags(0), .mode(2026, state: 1), .deviceAttributes] { kitty.update(with: report) }
+        XCTAssertEqual(kitty, TerminalCapabilities(keyboardProtocol: true, synchronizedOutput: true, answered: true))
+        for state in [0, 4] {
+            var old = TerminalCapabilities()
+            for report in [TerminalReport.mode(2026, state: state), .deviceAttributes] { old.update(with: report) }
+            XCTAssertEqual(old, TerminalCapabilities(keyboardProtocol: false, synchronizedOutput: false, answered: true))
+        }
+        XCTAssertEqual(String(decoding: TerminalCapabilities.query, as: UTF8.self), "\u{1B}[?u\u{1B}[?2026$p\u{1B}[c",
+                       "the device attributes last: every terminal answers them, after the rest")
+    }
+
     func testALoneEscapeWaitsForFlush() {
         var decoder = InputDecoder()
         XCTAssertEqual(decoder.feed([0x1B]), [])

@@ -39,6 +39,11 @@ SYNC_END = b"\x1b[?2026l"
 # What TerminalSession writes on the way out, in this order, after the mouse and paste modes.
 RESTORE = SHOW_CURSOR + LEAVE_ALT
 
+# What a terminal answers to the questions `hybrid run` asks when it starts
+# (TerminalCapabilities.query): xterm's answers by default (it knows synchronized output, mode
+# 2026, and has no kitty keyboard protocol); a case may give a Child others, or none.
+XTERM_ANSWERS = {b"\x1b[?2026$p": b"\x1b[?2026;2$y", b"\x1b[c": b"\x1b[?62;22c"}
+
 WAIT = 10.0  # seconds for any one expected event
 QUIET = 0.5  # seconds without output that count as "the frame is written"
 
@@ -60,8 +65,8 @@ class Child:
 
     latest = None  # the last child started, for the failure report
 
-    def __init__(self, binary, args, repo, columns=80, rows=24):
-        self.open_pty(columns, rows)
+    def __init__(self, binary, args, repo, columns=80, rows=24, answers=XTERM_ANSWERS):
+        self.open_pty(columns, rows, answers)
         pid = os.fork()
         if pid == 0:  # child
             try:
@@ -77,9 +82,11 @@ class Child:
 
     # -- starting (shared with JobChild) -----------------------------------------------------
 
-    def open_pty(self, columns, rows):
+    def open_pty(self, columns, rows, answers=XTERM_ANSWERS):
         self.master, self.slave = os.openpty()
         set_size(self.slave, columns, rows)
+        self.answers = answers
+        self.answered = {}
         self.output = bytearray()
         self.status = None
         self.before = termios.tcgetattr(self.slave)
@@ -122,7 +129,25 @@ class Child:
                 break
             self.output += chunk
             total += len(chunk)
+        if total:
+            self.answer()
         return total
+
+    def answer(self):
+        """Answers each question in the output once, in the order asked, as a terminal does."""
+        asked = []
+        for question in self.answers:
+            at = -1
+            for _ in range(self.answered.get(question, 0) + 1):
+                at = self.output.find(question, at + 1)
+                if at < 0:
+                    break
+            while at >= 0:
+                asked.append((at, question))
+                at = self.output.find(question, at + 1)
+        for _, question in sorted(asked):
+            self.answered[question] = self.answered.get(question, 0) + 1
+            self.send(self.answers[question])
 
     def wait_for(self, what, predicate, timeout=WAIT):
         deadline = time.monotonic() + timeout

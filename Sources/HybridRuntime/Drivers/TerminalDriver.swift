@@ -4,11 +4,16 @@ import HybridEventLoop
 import HybridTerminal
 
 /// Runs an app in a real terminal: raw input through the loop, frames written as diffs (only
-/// changed cells, inside synchronized-output markers), at most 60 frames a second and only
-/// when something changed; a resize redraws everything at the new size.
+/// changed cells, inside synchronized-output markers where the terminal has them), at most 60
+/// frames a second and only when something changed; a resize redraws everything at the new
+/// size. The first frame waits for the terminal's answers to the session's questions, at most
+/// `answerWait`, so that it already uses what the terminal has.
 public final class TerminalDriver {
     /// The shortest time between two frames.
     public static let frameInterval = 1.0 / 60
+    /// How long the first frame waits for a terminal that does not answer (a local terminal
+    /// answers within a millisecond; over a slow link the first frame simply goes first).
+    public static let answerWait = 0.1
     /// How often spinners turn.
     public static let tickInterval = 0.08
 
@@ -20,6 +25,8 @@ public final class TerminalDriver {
     private var lastFrame = Date.distantPast
     private var frameScheduled = false
     private var isDrawing = false
+    /// Frames wait until the terminal answered (or `answerWait` passed).
+    private var waitingForAnswers = true
     private var escapeTimer: EventLoop.TimerID?
 
     /// A driver for `app` on `session`, with colours degraded to `colors`; `movesLines` says
@@ -40,12 +47,12 @@ public final class TerminalDriver {
             guard session.takeResize() else { return }
             app.size = session.size()
             previous = nil
-            draw()
+            if !waitingForAnswers { draw() }
         }
         loop.schedule(after: Self.tickInterval, repeating: true, keepsAlive: false) { [unowned self] in
             if app.tick() { requestFrame() }
         }
-        draw()
+        loop.schedule(after: Self.answerWait, keepsAlive: false) { [unowned self] in drawFirstFrame() }
         while !app.isFinished {
             loop.run()
         }
@@ -63,6 +70,10 @@ public final class TerminalDriver {
             return
         }
         let events = decoder.feed(bytes[0..<count])
+        for report in decoder.takeReports() {
+            session.take(report)
+            if report == .deviceAttributes { drawFirstFrame() }
+        }
         for event in events {
             if event == .key("ctrl+z") {
                 suspend()
@@ -93,9 +104,15 @@ public final class TerminalDriver {
         draw()
     }
 
+    private func drawFirstFrame() {
+        guard waitingForAnswers else { return }
+        waitingForAnswers = false
+        draw()
+    }
+
     /// Draws now, or at the end of the current frame interval.
     private func requestFrame() {
-        guard app.needsFrame, !frameScheduled, !isDrawing, !app.isFinished else { return }
+        guard app.needsFrame, !waitingForAnswers, !frameScheduled, !isDrawing, !app.isFinished else { return }
         let wait = Self.frameInterval - Date().timeIntervalSince(lastFrame)
         if wait <= 0 {
             draw()
@@ -115,7 +132,9 @@ public final class TerminalDriver {
         let next = app.render()
         let changes = encoder.encode(from: previous?.width == next.width && previous?.height == next.height ? previous : nil, to: next)
         if !changes.isEmpty {
-            session.write(TerminalControl.beginSynchronizedUpdate + changes + TerminalControl.endSynchronizedUpdate)
+            session.write(session.capabilities.synchronizedOutput
+                          ? TerminalControl.beginSynchronizedUpdate + changes + TerminalControl.endSynchronizedUpdate
+                          : changes)
         }
         previous = next
         lastFrame = Date()
