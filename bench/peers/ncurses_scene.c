@@ -147,7 +147,7 @@ static void load(const char *path) {
      * words after the first in capitals ("HybridTerm peer scene", "HybridTerm PEER SCENE"). */
     header_texts[1] = wcsdup(header.text);
     for (wchar_t *c = wcschr(header_texts[1], L' '); c && *c; c++) *c = (wchar_t)towupper(*c);
-    if (!wcscmp(header_texts[0], header_texts[1])) die(path, 1, "the header has no letter to change");
+    if (!wcscmp(header_texts[0], header_texts[1])) die(path, 1, "the header needs a lowercase word after its first to change");
 }
 
 static void draw_span(WINDOW *window, const Span *span) {
