@@ -2,9 +2,11 @@ import Foundation
 import CJavaScriptCore
 import HybridTerm
 
-/// `hybrid-bench [SCENE.json] [--only SECTION]`: medians of the rendering pipeline on the peer
-/// benchmark scene at 120x40, then of expressions, the bridge, the network, the database and
-/// the running app, each against a reference measured in the same run (see BENCHMARKS.md). Run it built for release:
+/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers]`: medians of the rendering pipeline on
+/// the peer benchmark scene at 120x40, then of expressions, the bridge, the network, the database
+/// and the running app, each against a reference measured in the same run (see BENCHMARKS.md).
+/// `--peers` also builds and runs the ncurses peer on the same scene after the rendering figures
+/// and prints both side by side (see PeerBench). Run it built for release, from the repository:
 /// `swift run -c release hybrid-bench`.
 @main
 enum Bench {
@@ -25,6 +27,12 @@ enum Bench {
             only = arguments[flag + 1]
             arguments.removeSubrange(flag...flag + 1)
         }
+        let peers = arguments.contains("--peers")
+        arguments.removeAll { $0 == "--peers" }
+        guard !peers || only == nil || only == "rendering" else {
+            FileHandle.standardError.write(Data("--peers compares the rendering figures: use it with --only rendering or without --only\n".utf8))
+            exit(2)
+        }
         let runs = { (section: String) in only == nil || only == section }
         let path = arguments.first ?? "samples/peer-scene.json"
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -32,7 +40,10 @@ enum Bench {
             exit(1)
         }
         let bytes = Array(data)
-        if runs("rendering") { rendering(path: path, bytes: bytes) }
+        if runs("rendering") {
+            let ours = try rendering(path: path, bytes: bytes)
+            if peers { PeerBench.compare(ours, scene: path) }
+        }
         if runs("expressions") { try expressions() }
         if runs("bridge") { bridge() }
         if runs("network") { NetworkBench.run() }
@@ -40,20 +51,27 @@ enum Bench {
         if runs("app") { try runningApp(scene: bytes) }
     }
 
-    /// The rendering pipeline on the scene: first frame, one-label update, full repaint.
-    static func rendering(path: String, bytes: [UInt8]) {
+    /// The rendering pipeline on the scene: first frame (cold, then warm), one-label update, full
+    /// repaint and a one-line scroll, by the figure names the peers print (see PeerBench).
+    static func rendering(path: String, bytes: [UInt8]) throws -> [String: PeerBench.Figure] {
         let encoder = FrameEncoder(colors: .trueColor)
-        print("HybridTerm rendering benchmark: \(path) (\(bytes.count) bytes) at \(width)x\(height), medians")
-
+        var figures: [String: PeerBench.Figure] = [:]
         // First frame: parse, decode, lay out, draw, diff against an unknown screen.
         var firstFrameBytes = 0
-        let firstFrame = measure(runs: 200) {
+        let firstFrame = {
             let load = ScreenDocument.load(SourceText(name: path, bytes: bytes))
             let renderer = ScreenRenderer(document: load.value!)
             let frame = renderer.render(state: load.value!.state, width: width, height: height)
             firstFrameBytes = encoder.encode(from: nil, to: frame.buffer).count
         }
-        report("first frame (JSON parse + layout + render + diff)", firstFrame, bytes: firstFrameBytes)
+        // Cold: the first frame this process draws, before anything warms the code and its data.
+        let start = DispatchTime.now().uptimeNanoseconds
+        firstFrame()
+        figures["first-frame-cold"] = .init(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, firstFrameBytes)
+        print("HybridTerm rendering benchmark: \(path) (\(bytes.count) bytes) at \(width)x\(height), medians")
+        report("first frame, cold (the first in the process, once)", figures["first-frame-cold"]!)
+        figures["first-frame-warm"] = .init(measure(runs: 200, firstFrame), firstFrameBytes)
+        report("first frame (JSON parse + layout + render + diff)", figures["first-frame-warm"]!)
         let parse = measure(runs: 200) { _ = try? JSONParser.parse(bytes) }
         report("  of which JSON parse", parse)
         let decode = measure(runs: 200) { _ = ScreenDocument.load(SourceText(name: path, bytes: bytes)) }
@@ -73,13 +91,57 @@ enum Bench {
             updateBytes = encoder.encode(from: previous, to: next).count
             previous = next
         }
-        report("one-label update (state change, re-render, diff)", update, bytes: updateBytes)
+        figures["label-update"] = .init(update, updateBytes)
+        report("one-label update (state change, re-render, diff)", figures["label-update"]!)
 
         var repaintBytes = 0
         let repaint = measure(runs: 2000) {
             repaintBytes = encoder.encode(from: nil, to: previous).count
         }
-        report("full repaint (every cell)", repaint, bytes: repaintBytes)
+        figures["full-repaint"] = .init(repaint, repaintBytes)
+        report("full repaint (every cell)", figures["full-repaint"]!)
+        figures["scroll-line"] = try scrollLine(bytes, encoder: encoder)
+        report("one-line scroll (scroll offset set, render, diff)", figures["scroll-line"]!)
+        return figures
+    }
+
+    /// A one-line scroll without key handling: the scene with its boxes in a scroll node, the
+    /// viewport moved one line down (and back up) by its scroll offset, then render and diff.
+    /// The median of both directions; the bytes of a step down.
+    static func scrollLine(_ scene: [UInt8], encoder: FrameEncoder) throws -> PeerBench.Figure {
+        let source = SourceText(name: "scroll scene", bytes: Array(try scrollScene(scene).jsonText.utf8))
+        let document = ScreenDocument.load(source).value!
+        let renderer = ScreenRenderer(document: document)
+        var interaction = Interaction()
+        let top = renderer.render(state: document.state, interaction: interaction, width: width, height: height)
+        func find(_ id: String, in view: View) -> View? {
+            view.node.id == id ? view : view.children.lazy.compactMap { find(id, in: $0) }.first
+        }
+        let viewport = find("boxes", in: top.root!)!
+        var previous = top.buffer
+        var down = true
+        var downBytes = 0
+        let time = measure(runs: 500) {
+            viewport.scroll(by: down ? 1 : -1, in: &interaction)
+            let next = renderer.render(state: document.state, interaction: interaction, width: width, height: height).buffer
+            let count = encoder.encode(from: previous, to: next).count
+            if down { downBytes = count }
+            previous = next
+            down.toggle()
+        }
+        return .init(time, downBytes)
+    }
+
+    /// The peer scene with its boxes in a `scroll` node (id `boxes`) filling the screen below the
+    /// header, for the scroll figures.
+    static func scrollScene(_ scene: [UInt8]) throws -> JSONValue {
+        var json = try JSONParser.parse(scene).plain
+        let children = json.value(atPath: "body.children")?.arrayValue ?? []
+        let scroll = JSONValue.object(JSONObject([("type", .string("scroll")), ("id", .string("boxes")),
+                                                  ("style", .object(JSONObject([("height", .string("fill"))]))),
+                                                  ("children", .array(Array(children.dropFirst())))]))
+        json.setValue(.array([children[0], scroll]), atPath: "body.children")
+        return json
     }
 
     /// A typical binding evaluated a million times, against JavaScriptCore calling the same
@@ -125,11 +187,7 @@ enum Bench {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // The scene with its boxes in a scroll viewport and a key that changes the header.
-        var json = try JSONParser.parse(scene).plain
-        let children = json.value(atPath: "body.children")?.arrayValue ?? []
-        let scroll = JSONValue.object(JSONObject([("type", .string("scroll")), ("style", .object(JSONObject([("height", .string("fill"))]))),
-                                                  ("children", .array(Array(children.dropFirst())))]))
-        json.setValue(.array([children[0], scroll]), atPath: "body.children")
+        var json = try scrollScene(scene)
         json.setValue(.object(JSONObject([("x", .object(JSONObject([("action", .string("set")), ("path", .string("header")),
                                                                       ("value", .string("@{header == 'HybridTerm peer scene' ? 'HybridTerm PEER SCENE' : 'HybridTerm peer scene'}"))])))])),
                       atPath: "keys")
@@ -250,9 +308,18 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
+    static func report(_ name: String, _ figure: PeerBench.Figure) {
+        report(name, figure.milliseconds, bytes: figure.bytes)
+    }
+
     static func report(_ name: String, _ milliseconds: Double, bytes: Int? = nil) {
-        let size = bytes.map { $0 >= 1024 ? String(format: "%.1f KiB", Double($0) / 1024) : "\($0) B" } ?? ""
+        let size = bytes.map(Self.size) ?? ""
         let label = name.padding(toLength: 52, withPad: " ", startingAt: 0)
         print("  \(label) \(String(format: "%8.3f", milliseconds)) ms  \(size)")
+    }
+
+    /// A byte count as the tables print it: bytes below 1 KiB, KiB with one decimal above.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1024 ? String(format: "%.1f KiB", Double(bytes) / 1024) : "\(bytes) B"
     }
 }
