@@ -470,6 +470,15 @@ class JobChild(Child):
         os.close(read_end)
         self.start_reading()
 
+    def wait_stopped(self, after):
+        """Waits until the app is stopped (state T), then reads what it wrote on the way."""
+        deadline = time.monotonic() + WAIT
+        while self.process_state() != "T":
+            if time.monotonic() > deadline:
+                raise Failure("after %s the app was not stopped (state %s)" % (after, self.process_state()))
+            self.pump(0.05)
+        self.pump(0.2)
+
     def reap_if_exited(self):
         """The app's end, as its shell reports it (the app is not our child)."""
         if self.status is None:
@@ -886,12 +895,7 @@ def case_suspend(binary, repo, folder):
         child.wait_quiet()
         mark = len(child.output)
         child.send(b"\x1a")
-        deadline = time.monotonic() + WAIT
-        while child.process_state() != "T":
-            if time.monotonic() > deadline:
-                raise Failure("after Ctrl-Z the app was not stopped (state %s)" % child.process_state())
-            child.pump(0.05)
-        child.pump(0.2)
+        child.wait_stopped("Ctrl-Z")
         if RESTORE not in bytes(child.output[mark:]):
             raise Failure("after Ctrl-Z the output has no restore sequence: %r" % bytes(child.output[mark:])[-120:])
         stopped = child.termios_now()

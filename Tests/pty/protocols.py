@@ -13,7 +13,6 @@ cases use); standard library only.
 import os
 import signal
 import sys
-import time
 
 import drive
 from drive import Child, Failure, JobChild, RESTORE, Screen, SYNC_BEGIN, SYNC_END, XTERM_ANSWERS, describe, expect_raw, expect_restored, write_screen
@@ -155,12 +154,7 @@ def case_kitty_suspend(binary, repo, folder):
         child.wait_quiet()
         mark = len(child.output)
         child.send(b"\x1b[122;5u")
-        deadline = time.monotonic() + drive.WAIT
-        while child.process_state() != "T":
-            if time.monotonic() > deadline:
-                raise Failure("after ctrl+z the app was not stopped (state %s)" % child.process_state())
-            child.pump(0.05)
-        child.pump(0.2)
+        child.wait_stopped("ctrl+z")
         left = bytes(child.output[mark:])
         if POP_KEYBOARD not in left or left.find(POP_KEYBOARD) > left.find(RESTORE):
             raise Failure("after ctrl+z the flags were not popped before the restore: %r" % left[-120:])
