@@ -230,6 +230,19 @@ class Child:
         return termios.tcgetattr(self.slave)
 
 
+def expect_exit(status, code, after):
+    """The process ended by itself with exit status `code`."""
+    if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == code):
+        raise Failure("%s: expected exit status %d, got %s" % (after, code, describe(status)))
+
+
+def expect_signal(status, number, after):
+    """The process died of signal `number`."""
+    if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == number):
+        name = signal.Signals(number).name
+        raise Failure("%s: expected death by %s, got %s" % (after, name, describe(status)))
+
+
 def describe(status):
     if status is None:
         return "still running"
@@ -516,8 +529,7 @@ def case_ctrl_c(binary, repo, folder):
         expect_raw(child)
         child.send(b"\x03")
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
-            raise Failure("after Ctrl-C expected exit status 0, got %s" % describe(status))
+        expect_exit(status, 0, "after Ctrl-C")
         expect_restored(child, "Ctrl-C")
         return "exit 0, terminal restored (%s)" % flag_names(child.termios_now())
     finally:
@@ -542,8 +554,7 @@ def case_sigterm(binary, repo, folder):
     try:
         os.kill(child.pid, signal.SIGTERM)
         status = child.wait_exit()
-        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM):
-            raise Failure("after SIGTERM expected death by SIGTERM, got %s" % describe(status))
+        expect_signal(status, signal.SIGTERM, "after SIGTERM")
         expect_restored(child, "SIGTERM")
         return "killed by SIGTERM, terminal restored"
     finally:
@@ -551,15 +562,18 @@ def case_sigterm(binary, repo, folder):
 
 
 def crash_case(binary, repo, number, strict):
-    """A crash signal restores the terminal, then goes to the handler that was there before
-    (here the default action: death by that signal).
+    return crash(start_form(binary, repo), number, strict)
+
+
+def crash(child, number, strict, expect=expect_restored):
+    """A crash signal restores the terminal (as `expect` checks), then goes to the handler
+    that was there before (here the default action: death by that signal).
 
     A real crash delivers the signal again by itself (the faulting instruction runs again;
     abort() raises a second time). A signal sent with kill() does not: unless the runtime
     re-raises it, the process survives the first one. Unless `strict`, a second signal
     stands in for that second delivery, after checking the terminal was restored."""
     name = signal.Signals(number).name
-    child = start_form(binary, repo)
     note = ""
     try:
         os.kill(child.pid, number)
@@ -571,13 +585,12 @@ def crash_case(binary, repo, number, strict):
                               "and chained, but nothing delivers the signal again" % name)
             # Restored already, while still running; the previous handler must now take it.
             child.wait_quiet()
-            expect_restored(child, "%s (first, process still running)" % name)
+            expect(child, "%s (first, process still running)" % name)
             note = " (it survived the first %s sent with kill(); the second one ended it)" % name
             os.kill(child.pid, number)
             status = child.wait_exit()
-        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == number):
-            raise Failure("after %s expected death by %s, got %s" % (name, name, describe(status)))
-        expect_restored(child, name)
+        expect_signal(status, number, "after %s" % name)
+        expect(child, name)
         return "killed by %s, terminal restored before it ended%s" % (name, note)
     finally:
         child.close()
@@ -648,8 +661,7 @@ def case_resize(binary, repo, folder):
         wide = [p for p in cursor_columns(new) if p[1] > 80]
         child.send(b"\x03")
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
-            raise Failure("after the resize, Ctrl-C gave %s" % describe(status))
+        expect_exit(status, 0, "Ctrl-C after the resize")
         return "redrawn at 100x30, text at row %d, column %d; cursor moves past column 80: %s" % (
             at100 + (" ".join("ESC[%d;%dH" % p for p in wide) or "none",))
     finally:
@@ -725,8 +737,7 @@ def case_fatal(binary, repo, folder):
     child = Child(binary, [bundle], repo)
     try:
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
-            raise Failure("a bundle failing at start should exit with status 1, got %s" % describe(status))
+        expect_exit(status, 1, "a bundle failing at start")
         out = bytes(child.output)
         restored = out.rfind(RESTORE)
         message = out.find(b"main.js:2:")
@@ -760,8 +771,7 @@ def case_stuck_await(binary, repo, folder):
         expect_raw(child)
         child.send(b"x")
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
-            raise Failure("a stuck script should end the app with status 1, got %s" % describe(status))
+        expect_exit(status, 1, "a stuck script")
         expect_restored(child, "after a stuck script", report_after=True)
         out = bytes(child.output)
         restored = out.rfind(RESTORE)
@@ -806,8 +816,7 @@ def case_held_stderr(binary, repo, folder):
         child.wait_quiet()
         child.send(b"\x03")
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
-            raise Failure("expected exit status 0, got %s" % describe(status))
+        expect_exit(status, 0, "after Ctrl-C")
         out = bytes(child.output)
         restored = out.rfind(RESTORE)
         for noise in (b"NOISE FROM A SCRIPT", b"MORE NOISE"):
@@ -852,8 +861,7 @@ def case_problem_order(binary, repo, folder):
     child = Child(binary, [bundle], repo)
     try:
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 1):
-            raise Failure("a bundle failing at start should exit with status 1, got %s" % describe(status))
+        expect_exit(status, 1, "a bundle failing at start")
         out = bytes(child.output)
         after = out[out.rfind(RESTORE):]
         expect_once_in_order(after, [b"a development bundle (no manifest.sig); it runs unsigned",
@@ -874,8 +882,7 @@ def case_sigterm_warning(binary, repo, folder):
         child.wait_quiet()
         os.kill(child.pid, signal.SIGTERM)
         status = child.wait_exit()
-        if not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM):
-            raise Failure("after SIGTERM expected death by SIGTERM, got %s" % describe(status))
+        expect_signal(status, signal.SIGTERM, "after SIGTERM")
         expect_restored(child, "SIGTERM", report_after=True)
         out = bytes(child.output)
         expect_once_in_order(out[out.rfind(RESTORE):], [b"a development bundle (no manifest.sig); it runs unsigned"])
@@ -909,8 +916,7 @@ def case_suspend(binary, repo, folder):
         child.wait_quiet()
         child.send(b"\x03")
         status = child.wait_exit()
-        if not (os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0):
-            raise Failure("after Ctrl-C expected exit status 0, got %s" % describe(status))
+        expect_exit(status, 0, "after Ctrl-C")
         expect_restored(child, "Ctrl-C after a suspend")
         return "stopped with the terminal restored, redrawn on SIGCONT, exit 0"
     finally:
