@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The rendering path's modules let the modules above them specialize their generic code
+/// (the decoders' `inKey`, `required` and friends run once per field of a large screen).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "HybridTerm",
     platforms: [.macOS(.v13)],
@@ -24,18 +28,18 @@ let package = Package(
     ],
     targets: [
         // Layer 0: values and text, and files.
-        .target(name: "HybridJSON"),
+        .target(name: "HybridJSON", swiftSettings: crossModule),
         .target(name: "HybridFiles"),
         // `testRegex` calls the ICU that Foundation ships on Linux, for its match time limit.
-        .target(name: "HybridExpressions", dependencies: ["HybridJSON"],
+        .target(name: "HybridExpressions", dependencies: ["HybridJSON"], swiftSettings: crossModule,
                 linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
-        .target(name: "HybridCells"),
+        .target(name: "HybridCells", swiftSettings: crossModule),
         .target(name: "HybridEventLoop"),
         // Layer 1: geometry, and the vocabulary of screen documents (bound values, actions, styles).
-        .target(name: "HybridLayout", dependencies: ["HybridCells"]),
-        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions", "HybridLayout"]),
+        .target(name: "HybridLayout", dependencies: ["HybridCells"], swiftSettings: crossModule),
+        .target(name: "HybridDocument", dependencies: ["HybridJSON", "HybridExpressions", "HybridLayout"], swiftSettings: crossModule),
         // Layer 2: drawing and output.
-        .target(name: "HybridTerminal", dependencies: ["HybridCells"]),
+        .target(name: "HybridTerminal", dependencies: ["HybridCells"], swiftSettings: crossModule),
         .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells", "HybridFiles"]),
         // The JavaScript engine.
         .systemLibrary(
