@@ -42,11 +42,9 @@ let package = Package(
         .target(name: "HybridTerminal", dependencies: ["HybridCells"], swiftSettings: crossModule),
         .target(name: "HybridWidgets", dependencies: ["HybridDocument", "HybridExpressions", "HybridLayout", "HybridCells", "HybridFiles"]),
         // The JavaScript engine.
-        .systemLibrary(
-            name: "CJavaScriptCore",
-            pkgConfig: "javascriptcoregtk-4.1",
-            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
-        ),
+        // Its C API, loaded with dlopen when the first context is made (Debian's
+        // libjavascriptcoregtk-4.1-0), so programs that run no script never load it.
+        .target(name: "CJavaScriptCore", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "HybridJavaScript", dependencies: ["CJavaScriptCore", "HybridJSON"]),
         // The data layer's network half (SPEC §7.1): API definitions declared in a bundle.
         .target(name: "HybridNetwork", dependencies: ["HybridJSON", "HybridFiles", "HybridHTTP", .product(name: "Crypto", package: "swift-crypto")]),

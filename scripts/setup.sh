@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and running HybridTerm needs, only when it is missing (idempotent):
-# JavaScriptCore's and SQLite's development files and pkg-config, from Debian. (The tests need more:
-# scripts/setup-tests.sh.)
+# JavaScriptCore (the library, loaded when a script runs), SQLite's development files and
+# pkg-config, from Debian. (The tests need more: scripts/setup-tests.sh.)
 set -euo pipefail
 
 as_root() {
@@ -15,7 +15,8 @@ fi
 
 # JavaScriptCore for scripts, SQLite for apps' databases (GRDB builds on the system's).
 missing=()
-pkg-config --exists javascriptcoregtk-4.1 2>/dev/null || missing+=(libjavascriptcoregtk-4.1-dev)
+# Loaded with dlopen, not linked: the runtime library is all it takes, no headers.
+/sbin/ldconfig -p 2>/dev/null | grep -q 'libjavascriptcoregtk-4\.1\.so\.0 ' || missing+=(libjavascriptcoregtk-4.1-0)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -23,6 +23,13 @@ public enum AppRunner {
         if let progress {
             app.downloadProgress = { received, expected in progress.show(received, of: expected) }
         }
+        // Loaded before the session: a machine without the library gets a message on the
+        // normal screen, and the library sets itself up before the session's handlers.
+        do {
+            try JavaScriptEngine.load()
+        } catch {
+            throw UserFailure.reporting("error: \(error)")
+        }
         // The session comes before the app opens anything: a bundle's script creates the
         // JavaScriptCore context, whose fault handlers must be installed after ours.
         var session: TerminalSession?

@@ -34,6 +34,7 @@ public final class JavaScriptContext {
 
     /// A fresh context in its own context group (its own VM, so it can run in parallel with others).
     public init() {
+        JavaScriptEngine.loadForContext()
         _ = Self.pollingTraps
         group = JSContextGroupCreate()
         ref = JSGlobalContextCreateInGroup(group, nil)
