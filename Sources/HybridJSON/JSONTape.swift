@@ -139,6 +139,21 @@ final class JSONTape: Sendable {
         }
     }
 
+    /// Whether the string at `index` is `text`, for names known when compiling (the bytes
+    /// are read in place, without the `String` machinery).
+    @inlinable @inline(__always)
+    func string(at index: Int, equals text: StaticString) -> Bool {
+        let entry = entries[index]
+        guard entry.tag == .string else { return escapedString(at: index, equals: text.description) }
+        let start = entry.offset + 1
+        let count = text.utf8CodeUnitCount
+        guard entry.payload - start == count else { return false }
+        return bytes.withUnsafeBufferPointer { source in
+            for position in 0..<count where text.utf8Start[position] != source[start + position] { return false }
+            return true
+        }
+    }
+
     /// `string(at:equals:)` for a string with escapes, which must be decoded to compare.
     @usableFromInline
     func escapedString(at index: Int, equals text: String) -> Bool {

@@ -13,6 +13,9 @@ extension SourceJSON {
 
         /// The key.
         public var key: String { tape.string(at: keyIndex) }
+        /// Whether the key is `name`, compared as bytes without building the key.
+        @inlinable
+        public func hasKey(_ name: StaticString) -> Bool { tape.string(at: keyIndex, equals: name) }
         /// Byte offset of the key's opening quote.
         @inlinable
         public var keyOffset: Int { tape.entries[keyIndex].offset }

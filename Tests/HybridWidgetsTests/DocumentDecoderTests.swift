@@ -50,6 +50,32 @@ final class DocumentDecoderTests: XCTestCase {
         XCTAssertEqual(load.value?.body.children.map(\.typeName), ["invalid", "invalid", "invalid"])
     }
 
+    /// Spans of the common kind are read on a short path once their style has been decoded;
+    /// every other span takes the checking path. Both give the same spans, and a problem is
+    /// reported wherever it appears, however often its text repeats.
+    func testRepeatedSpansDecodeAlikeAndEveryProblemIsReported() throws {
+        let load = self.load("""
+        {"format": 1, "id": "x", "state": {"n": 2}, "body": {"type": "text", "spans": [
+          {"text": "a", "style": {"bold": true}}, {"style": {"bold": true}, "text": "b"}, {"text": "c"},
+          {"text": "n=@{n}", "style": {"bold": true}}, {"text": "d", "style": {"color": "nope"}},
+          {"text": "e", "style": {"color": "nope"}}, {"text": "f", "text": "g"}, {"text": "h", "colour": 1},
+          {"style": {"bold": true}}
+        ]}}
+        """)
+        let colour = ##"unknown colour "nope"; expected a colour: one of the 16 ANSI names, "#rrggbb" or a number 0-255"##
+        XCTAssertEqual(load.formattedDiagnostics, [
+            "t.json:3:81: $.body.spans[4].style.color: " + colour,
+            "t.json:4:36: $.body.spans[5].style.color: " + colour,
+            #"t.json:4:60: $.body.spans[6].text: duplicate field "text""#,
+            #"t.json:4:88: $.body.spans[7].colour: unknown field "colour" in a span"#,
+            #"t.json:5:3: $.body.spans[8]: missing required field "text" for a "span" node"#,
+        ])
+        let text = try XCTUnwrap(load.value?.body.widget as? Text)
+        XCTAssertEqual(text.spans.map { $0.text.constantValue?.stringValue }, ["a", "b", "c", nil, "d", "e", "f", "h"])
+        XCTAssertEqual(text.spans.prefix(3).map(\.style.bold), [true, true, nil])
+        XCTAssertFalse(text.spans[3].text.isConstant, "a bound span takes the checking path and keeps its binding")
+    }
+
     func testUnknownFormatNamesTheSupportedVersions() {
         let load = self.load(#"{"format": 3, "id": "x", "body": {"type": "spacer"}}"#)
         XCTAssertNil(load.value)

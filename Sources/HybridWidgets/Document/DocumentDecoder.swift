@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HybridDocument
 import HybridJSON
 
@@ -24,13 +27,27 @@ struct DocumentDecoder: ActionDecoder {
         styles = theme
     }
 
-    /// A value's source text as a dictionary key, hashed as one run of bytes rather than byte
-    /// by byte.
+    /// A value's source text as a dictionary key. Looked up once per span of a long text, so
+    /// hashed with FNV-1a in one pass and compared with `memcmp` rather than byte by byte
+    /// through the generic paths (the keys are short, and the document is not hostile to it:
+    /// a collision only costs a comparison).
     struct SourceKey: Hashable {
         var text: ArraySlice<UInt8>
 
         func hash(into hasher: inout Hasher) {
-            text.withUnsafeBytes { hasher.combine(bytes: $0) }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            text.withUnsafeBufferPointer { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            }
+            hasher.combine(hash)
+        }
+
+        static func == (lhs: SourceKey, rhs: SourceKey) -> Bool {
+            guard lhs.text.count == rhs.text.count else { return false }
+            guard !lhs.text.isEmpty else { return true }
+            return lhs.text.withUnsafeBytes { left in
+                rhs.text.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            }
         }
     }
 

@@ -100,6 +100,10 @@ extension DocumentDecoder {
         var spans: [Text.Span] = []
         spans.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
+            if let span = knownSpan(item) {
+                spans.append(span)
+                continue
+            }
             atIndex(index) { decoder in
                 guard let members = item.members else {
                     decoder.report("expected a span object {\"text\", \"style\"}, got \(item.kindDescription)", at: item.offset)
@@ -115,6 +119,34 @@ extension DocumentDecoder {
             }
         }
         return spans
+    }
+
+    /// The span `item` when it is of the common kind that cannot hold a problem: `text` a
+    /// string without bindings, and no `style` or one decoded before without a problem; `nil`
+    /// sends it down the checking path, which decodes it the same way and reports what is
+    /// wrong. A long text is thousands of such spans: one walk over the members replaces the
+    /// field check and two lookups, and no path is pushed for them.
+    private func knownSpan(_ item: SourceJSON) -> Text.Span? {
+        guard let members = item.members, members.count <= 2 else { return nil }
+        var text: SourceJSON?
+        var styleJSON: SourceJSON?
+        for member in members {
+            if member.hasKey("text"), text == nil {
+                text = member.value
+            } else if member.hasKey("style"), styleJSON == nil {
+                styleJSON = member.value
+            } else {
+                return nil
+            }
+        }
+        guard let text, text.kind == .string,
+              text.withStringUTF8({ !$0.contains(UInt8(ascii: "@")) }) == true else { return nil }
+        var style = TextStyle()
+        if let styleJSON {
+            guard let known = spanStyles[SourceKey(text: styleJSON.source)] else { return nil }
+            style = known
+        }
+        return Text.Span(text: .constant(.string(text.stringValue!)), style: style)
     }
 
     /// The style of the span `item`, decoded once for each distinct text.
