@@ -127,29 +127,28 @@ final class JSONTape: Sendable {
     func string(at index: Int, equals text: String) -> Bool {
         let entry = entries[index]
         guard entry.tag == .string else { return escapedString(at: index, equals: text) }
-        let start = entry.offset + 1
         // Most keys differ from the one looked for in length, which is known without reading.
-        guard entry.payload - start == text.utf8.count else { return false }
+        guard entry.payload - entry.offset - 1 == text.utf8.count else { return false }
         var text = text
-        return text.withUTF8 { expected in
-            bytes.withUnsafeBufferPointer { source in
-                for position in expected.indices where expected[position] != source[start + position] { return false }
-                return true
-            }
-        }
+        return text.withUTF8 { unescapedString(at: index, equals: $0) }
     }
 
     /// Whether the string at `index` is `text`, for names known when compiling (the bytes
     /// are read in place, without the `String` machinery).
     @inlinable @inline(__always)
     func string(at index: Int, equals text: StaticString) -> Bool {
+        guard entries[index].tag == .string else { return escapedString(at: index, equals: text.description) }
+        return unescapedString(at: index, equals: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Whether the string without escapes at `index` holds the bytes `expected`.
+    @inlinable @inline(__always)
+    func unescapedString(at index: Int, equals expected: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = entries[index]
-        guard entry.tag == .string else { return escapedString(at: index, equals: text.description) }
         let start = entry.offset + 1
-        let count = text.utf8CodeUnitCount
-        guard entry.payload - start == count else { return false }
+        guard entry.payload - start == expected.count else { return false }
         return bytes.withUnsafeBufferPointer { source in
-            for position in 0..<count where text.utf8Start[position] != source[start + position] { return false }
+            for position in expected.indices where expected[position] != source[start + position] { return false }
             return true
         }
     }
