@@ -189,20 +189,7 @@ CASES = {
 
 
 def main(argv):
-    args = argv[1:]
-    repo = os.getcwd()
-    if "--repo" in args:
-        at = args.index("--repo")
-        repo = args[at + 1]
-        del args[at:at + 2]
-    if len(args) != 2 or (args[0] not in CASES and args[0] != "all"):
-        print("usage: protocols.py CASE BINARY [--repo DIR]; CASE is all or one of %s" % ", ".join(CASES), file=sys.stderr)
-        return 2
-    name, binary = args
-    drive.CASES.update(CASES)
-    names = list(CASES) if name == "all" else [name]
-    results = [drive.run_case(n, binary, repo) for n in names]
-    return 0 if all(results) else 1
+    return drive.main(argv, CASES, "protocols.py", left_out_of_all=())
 
 
 if __name__ == "__main__":
