@@ -105,8 +105,14 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Runs `job` on the loop thread, after what is already queued. Safe from any thread.
     public func post(_ job: @escaping @Sendable () -> Void) {
-        lock.withLock { posted.append(job) }
-        wake()
+        let onLoopThread = lock.withLock { () -> Bool in
+            posted.append(job)
+            return runningThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        }
+        // The loop thread is not asleep: it looks at the queue before it sleeps again
+        // (`waitForEvents`), so only other threads need the pipe, a write and a read saved per
+        // job the loop posts itself (an async service's task on its executor).
+        if !onLoopThread { wake() }
     }
 
     /// Makes `run` (or `advance(by:)`) return after the current job. Safe from any thread; a
@@ -361,8 +367,10 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Sleeps in `poll` until a post, a stop, a watched descriptor, or `timeout` nanoseconds of
-    /// real time (`nil`: no limit).
+    /// real time (`nil`: no limit); does not sleep while jobs are queued.
     private func waitForEvents(timeout: UInt64?) {
+        // Jobs the loop thread posted itself did not write to the pipe.
+        let timeout = hasPosted ? 0 : timeout
         var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         descriptors += watchers.keys.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         // Rounded up to whole milliseconds (without `+ 999_999`, which overflows near

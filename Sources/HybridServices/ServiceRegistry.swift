@@ -6,7 +6,8 @@ import HybridJSON
 /// Each entry decodes its parameters from the caller's form (`ServiceParameters`) into the
 /// Swift type its closure takes, so a bad call is refused with `E_BAD_PARAMS` naming the field
 /// before any service code runs. Sync services run on the caller's thread; async ones return a
-/// job the caller runs (the bridge runs it off the JavaScript thread and posts the result back).
+/// job the caller runs (the bridge runs it as a task on its loop, the JavaScript thread, which
+/// the job leaves free whenever it awaits work elsewhere).
 public final class ServiceRegistry: @unchecked Sendable {
     // Registration happens at start-up, lookups on the JavaScript thread; a lock keeps a host
     // that registers later from racing them.

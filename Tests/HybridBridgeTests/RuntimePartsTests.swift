@@ -93,8 +93,9 @@ final class PendingCallsTests: XCTestCase {
         guard case .failure(let error) = answers.first else { return XCTFail("\(answers)") }
         XCTAssertEqual(error.code, .timeout)
         XCTAssertEqual(error.message, "test.never did not answer within 1 ms")
-        // The cancelled job's late answer is posted, and dropped.
-        while !cancelled.isSet { usleep(1000) }
+        // The job runs on the loop, so it has seen its cancellation and ended within the run;
+        // its late answer is posted, and dropped.
+        XCTAssertTrue(cancelled.isSet)
         loop.schedule(after: 0.01) {}
         loop.run(untilIdle: true)
         XCTAssertEqual(answers.count, 1)
@@ -125,13 +126,30 @@ final class PendingCallsTests: XCTestCase {
         }, name: "test.never", timeout: 60) { _ in XCTFail("a dropped call never settles") }
         calls.cancelAll()
         XCTAssertEqual(calls.count, 0)
-        // The cancelled job still posts its answer, which is dropped.
-        while !ended.isSet { usleep(1000) }
-        // The answer is posted after the job ends, so it may arrive after a first run: run the
-        // loop until it is idle (a generous bound, only against a hang).
+        // The job runs on the loop (its task's executor), so it ends, cancelled, once the loop
+        // runs; its answer is still posted, and dropped (a generous bound, only against a hang).
         let deadline = Date().addingTimeInterval(10)
-        repeat { loop.run(untilIdle: true) } while loop.hasPendingWork && Date() < deadline
+        repeat { loop.run(untilIdle: true) } while (!ended.isSet || loop.hasPendingWork) && Date() < deadline
+        XCTAssertTrue(ended.isSet)
         XCTAssertFalse(loop.hasPendingWork, "no work counted, no timeout left")
+    }
+
+    /// An async service's job runs on the loop thread, so one that answers at once answers in
+    /// the same run of the loop; after awaiting work on another thread it comes back to the loop.
+    func testAJobRunsOnTheLoopThreadAroundWhatItAwaitsElsewhere() {
+        let loop = EventLoop()
+        let calls = PendingCalls(loop: loop)
+        let onLoop = Marks()
+        var answers: [Result<JSONValue, ServiceError>] = []
+        calls.start({
+            onLoop.add(loop.isLoopThread)
+            try await Task.sleep(nanoseconds: 1_000_000)
+            onLoop.add(loop.isLoopThread)
+            return "back"
+        }, name: "test.sleeper", timeout: 60) { answers.append($0) }
+        loop.run(untilIdle: true)
+        XCTAssertEqual(onLoop.all, [true, true], "before and after the await")
+        XCTAssertEqual(answers.map { try? $0.get() }, [.string("back")])
     }
 
     private struct CocoaLikeError: Error, CustomStringConvertible {
@@ -143,6 +161,13 @@ final class PendingCallsTests: XCTestCase {
         private var value = false
         var isSet: Bool { lock.withLock { value } }
         func set() { lock.withLock { value = true } }
+    }
+
+    private final class Marks: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Bool] = []
+        var all: [Bool] { lock.withLock { values } }
+        func add(_ value: Bool) { lock.withLock { values.append(value) } }
     }
 }
 

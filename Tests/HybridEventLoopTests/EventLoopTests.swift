@@ -140,6 +140,43 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(record.times, [0] + Array(repeating: 2_147_483_647_000_000, count: 3))
     }
 
+    /// A job the loop thread posts itself writes nothing to the wake-up pipe; the loop still
+    /// runs it before it sleeps.
+    func testAJobPostedOnTheLoopThreadRunsWithoutSleepingFirst() {
+        let loop = EventLoop()
+        let record = Record()
+        let guardTimer = failsafe(loop, "the loop slept with a job queued")
+        loop.post {
+            loop.post {
+                record.events.append("posted on the loop")
+                loop.stop()
+            }
+        }
+        // Nothing due for 5 s and no byte in the pipe for the second job.
+        loop.run()
+        loop.cancel(guardTimer)
+        XCTAssertEqual(record.events, ["posted on the loop"])
+    }
+
+    /// A task with the loop as its executor runs on the loop thread, before and after it awaits
+    /// work on another thread, and keeps `run(untilIdle:)` going while it is queued.
+    func testATaskOnTheLoopsExecutorRunsOnTheLoopThread() {
+        let loop = EventLoop()
+        let record = Record()
+        loop.beginWork()
+        Task(executorPreference: loop) {
+            loop.post { record.events.append("started on the loop: \(loop.isLoopThread)") }
+            await Task.detached { usleep(10_000) }.value
+            let onLoop = loop.isLoopThread
+            loop.post {
+                record.events.append("resumed on the loop: \(onLoop)")
+                loop.endWork()
+            }
+        }
+        loop.run(untilIdle: true)
+        XCTAssertEqual(record.events, ["started on the loop: true", "resumed on the loop: true"])
+    }
+
     func testPostingFromAnotherThreadWakesTheLoop() {
         let loop = EventLoop()
         let record = Record()

@@ -2,9 +2,11 @@ import HybridEventLoop
 import HybridJSON
 import HybridServices
 
-/// Async service calls in flight: each job runs in a Swift `Task` off the loop thread, counted
-/// as work in flight on the loop, and is settled once on the loop — by its answer or by its
-/// timeout, whichever comes first (the other is dropped, and a timed-out job is cancelled).
+/// Async service calls in flight: each job runs in a Swift `Task` whose executor is the loop
+/// (so a job that answers without waiting answers in the same turn, with no hop to another
+/// thread and back), counted as work in flight on the loop, and is settled once on the loop —
+/// by its answer or by its timeout, whichever comes first (the other is dropped, and a
+/// timed-out job is cancelled).
 ///
 /// Loop thread only; a job's task only posts its answer back to the loop.
 final class PendingCalls: @unchecked Sendable {
@@ -51,7 +53,7 @@ final class PendingCalls: @unchecked Sendable {
                 self?.settle(id, .failure(ServiceError(.timeout, "\(name) did not answer within \(formatDuration(timeout))")))
             }
         }
-        call.task = Task { [loop] in
+        call.task = Task(executorPreference: loop) { [loop] in
             let result: Result<JSONValue, ServiceError>
             do {
                 result = ServiceRegistry.encode(try await job(), from: name)

@@ -134,9 +134,10 @@ extension HybridApp {
             }
         }
         // A sync service runs here, on the loop thread, like a script's call (it may call into
-        // scripts: a patchable function); only async work leaves the thread.
+        // scripts: a patchable function); async work runs as a task on the loop, as a script's
+        // async call does (`PendingCalls`).
         let started = registry.start(service, parameters: parameters, caller: caller)
-        pending.task = Task { [loop] in
+        pending.task = Task(executorPreference: loop) { [loop] in
             let result = await ServiceRegistry.finish(started, of: service)
             loop.post {
                 guard !pending.isSettled else { return }
