@@ -8,15 +8,16 @@ import HybridServices
 // Swift through these names only (a test holds them to it).
 //
 // A native takes one message object with named fields, the way WebViewJavascriptBridge passes
-// one message per call — except `callSync`, the measured hot path (BENCHMARKS.md): each field
-// read from a message is one more engine call taking the engine's lock, so it takes its three
-// arguments in order. Failures a script should see are thrown into it.
+// one message per call — except `call` and `callSync`, the measured hot paths (BENCHMARKS.md):
+// each field read from a message is one more engine call taking the engine's lock (seven of
+// them cost an awaited call a fifth of its time), so they take their arguments in order.
+// Failures a script should see are thrown into it.
 
 /// The natives of prelude.js, patches.js, api.js and db.js, the names of the `native` object they receive.
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
-    /// `call({service, params, timeout, checkedAt, resolve, reject, handle?})` → a sync service's
+    /// `call(service, params, checkedAt, timeout, resolve, reject, handle?)` → a sync service's
     /// answer, or `undefined` when `resolve(value)` or `reject(code, message)` will be called
     /// from the loop (then `handle.id`, when a `handle` object was given, is the call's number
     /// for `cancelCall`); throws `{code, message}` when the call fails at once. `timeout` is in
@@ -120,15 +121,14 @@ struct BridgeNatives {
         switch native {
         case .call:
             return { arguments throws(ScriptThrow) in
-                let message = arguments[0]
                 do throws(ServiceError) {
-                    let started = try calls.call(message["service"].string, parameters: message["params"], checkedAt: message["checkedAt"].number,
-                                                 timeout: message["timeout"].number, resolve: message["resolve"], reject: message["reject"])
+                    let started = try calls.call(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[2].number,
+                                                 timeout: arguments[3].number, resolve: arguments[4], reject: arguments[5])
                     switch started {
                     case .answered(let answer):
                         return context.makeValue(answer)
                     case .inFlight(let id):
-                        message["handle"].set("id", to: context.makeNumber(Double(id)))
+                        arguments[6].set("id", to: context.makeNumber(Double(id)))
                         return nil
                     }
                 } catch {
@@ -138,7 +138,7 @@ struct BridgeNatives {
         case .callSync:
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
-                    return context.makeValue(try calls.callSync(arguments[0].string, parameters: arguments[1], checkedAt: arguments[2].number))
+                    return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[2].number))
                 } catch {
                     throw Self.failure(error, in: context)
                 }

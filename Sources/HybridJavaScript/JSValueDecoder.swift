@@ -5,10 +5,24 @@ import CJavaScriptCore
 /// several times cheaper than building a `JSONValue` first.
 ///
 /// It only has to be right when the value fits: any mismatch throws a bare error, and callers
-/// that need a precise message decode again from a `JSONValue`.
+/// that need a precise message decode again from a `JSONValue`. Every engine call takes the
+/// engine's lock, so each value's type is asked once (`JSValueGetType`) and decides the rest.
 public final class JSValueDecoder {
     private let context: JavaScriptContext
-    private var names: [String: JSStringRef] = [:]
+    // Looked up for every field decoded: no exclusivity check (it is never touched from two
+    // places at once) and a cheaper hash than String's.
+    @exclusivity(unchecked) private var names: [Name: JSStringRef] = [:]
+
+    /// A property name as the cache's key, hashed with FNV-1a over its bytes (keys are short).
+    private struct Name: Hashable {
+        let text: String
+
+        func hash(into hasher: inout Hasher) {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hasher.combine(hash)
+        }
+    }
 
     /// A decoder for values of `context`.
     public init(context: JavaScriptContext) {
@@ -20,13 +34,17 @@ public final class JSValueDecoder {
     }
 
     /// Decodes `T` from `value`.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue) throws -> T {
-        try decode(type, from: value.ref)
+    ///
+    /// - Parameter isPlainObject: whether the caller knows `value` is an object that is no
+    ///   array, date or function (the prelude checked it), which spares three engine calls.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue, isPlainObject: Bool = false) throws -> T {
+        try decode(type, from: value.ref, isPlainObject: isPlainObject)
     }
 
-    /// Decodes `T` from `value`, at the C level.
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef) throws -> T {
-        try T(from: ValueDecoder(owner: self, value: value, codingPath: [], depth: 0))
+    /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
+        try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : JSValueGetType(ref, value),
+                                 isPlainObject: isPlainObject, codingPath: [], depth: 0))
     }
 
     /// The first own enumerable property name of the object `value` that is not in `known`, or
@@ -53,7 +71,7 @@ public final class JSValueDecoder {
 
     /// Runs `body` with a JavaScriptCore string for `key`, cached while the cache has room.
     func withName<T>(_ key: String, _ body: (JSStringRef) -> T) -> T {
-        if let name = names[key] { return body(name) }
+        if let name = names[Name(text: key)] { return body(name) }
         guard names.count < Self.maximumNames else {
             let name = JavaScriptContext.makeJSString(key)
             defer { JSStringRelease(name) }
@@ -65,48 +83,64 @@ public final class JSValueDecoder {
     /// A JavaScriptCore string for a fixed property name (a field of a Swift type), created
     /// once and kept as long as the decoder; C-level, for reading fields by hand.
     public func name(_ key: String) -> JSStringRef {
-        if let name = names[key] { return name }
+        if let name = names[Name(text: key)] { return name }
         let name = JavaScriptContext.makeJSString(key)
-        names[key] = name
+        names[Name(text: key)] = name
         return name
     }
 
     /// A plain object: arrays, dates and functions are refused, so types that read whatever
     /// keys are there (dictionaries, JSON values) never see an array's indices as keys; the
-    /// caller's slower JSON path handles those values.
-    func object(_ value: JSValueRef) throws -> JSObjectRef {
-        guard JSValueGetType(ref, value) == kJSTypeObject, !JSValueIsArray(ref, value), !JSValueIsDate(ref, value),
-              let object = JSValueToObject(ref, value, nil), !JSObjectIsFunction(ref, object) else { throw Mismatch() }
+    /// caller's slower JSON path handles those values. `type` is the value's; `isPlainObject`
+    /// says the rest is known already.
+    func object(_ value: JSValueRef, type: JSType, isPlainObject: Bool) throws -> JSObjectRef {
+        guard type == kJSTypeObject, isPlainObject || (!JSValueIsArray(ref, value) && !JSValueIsDate(ref, value)),
+              let object = JSValueToObject(ref, value, nil), isPlainObject || !JSObjectIsFunction(ref, object) else { throw Mismatch() }
         return object
     }
 
-    /// Decodes `T` from `value`, found `depth` levels of arrays and objects down. Deeper than
-    /// `JavaScriptContext.maximumJSONDepth` (or a cycle, which never ends) is a mismatch, so the
-    /// caller's JSON path names the place instead of the stack running out.
-    func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSValueRef, depth: Int) throws -> T {
+    /// Decodes `T` from `value` of the JavaScript type `kind`, found `depth` levels of arrays
+    /// and objects down. Deeper than `JavaScriptContext.maximumJSONDepth` (or a cycle, which
+    /// never ends) is a mismatch, so the caller's JSON path names the place instead of the stack
+    /// running out.
+    func decodeScalar<T: Decodable>(_ type: T.Type, from value: JSValueRef, kind: JSType, depth: Int) throws -> T {
         switch type {
-        case is Bool.Type:
-            guard JSValueGetType(ref, value) == kJSTypeBoolean else { throw Mismatch() }
-            return JSValueToBoolean(ref, value) as! T
-        case is String.Type:
-            guard JSValueIsString(ref, value) else { throw Mismatch() }
-            return context.string(value) as! T
-        case is Double.Type:
-            guard JSValueIsNumber(ref, value) else { throw Mismatch() }
-            return JSValueToNumber(ref, value, nil) as! T
-        case is Float.Type:
-            guard JSValueIsNumber(ref, value) else { throw Mismatch() }
-            return Float(JSValueToNumber(ref, value, nil)) as! T
-        case is Int.Type:
-            guard JSValueIsNumber(ref, value), let int = Int(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
-            return int as! T
+        case is Bool.Type: return try bool(value, kind: kind) as! T
+        case is String.Type: return try string(value, kind: kind) as! T
+        case is Double.Type: return try double(value, kind: kind) as! T
+        case is Float.Type: return Float(try double(value, kind: kind)) as! T
+        case is Int.Type: return try int(value, kind: kind) as! T
         default:
-            return try T(from: ValueDecoder(owner: self, value: value, codingPath: [], depth: depth))
+            return try T(from: ValueDecoder(owner: self, value: value, type: kind, isPlainObject: false, codingPath: [], depth: depth))
         }
     }
 
-    func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSValueRef) throws -> T {
-        guard JSValueIsNumber(ref, value), let int = T(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
+    // The common scalars each have their own reader, so a struct's fields are read without
+    // the dynamic casts of `decodeScalar`.
+
+    func bool(_ value: JSValueRef, kind: JSType) throws -> Bool {
+        guard kind == kJSTypeBoolean else { throw Mismatch() }
+        return JSValueToBoolean(ref, value)
+    }
+
+    func string(_ value: JSValueRef, kind: JSType) throws -> String {
+        guard kind == kJSTypeString else { throw Mismatch() }
+        return context.string(value)
+    }
+
+    func double(_ value: JSValueRef, kind: JSType) throws -> Double {
+        guard kind == kJSTypeNumber else { throw Mismatch() }
+        return JSValueToNumber(ref, value, nil)
+    }
+
+    /// Not through `integer`: a generic `init(exactly:)` costs more than the engine calls.
+    func int(_ value: JSValueRef, kind: JSType) throws -> Int {
+        guard let int = Int(exactly: try double(value, kind: kind)) else { throw Mismatch() }
+        return int
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSValueRef, kind: JSType) throws -> T {
+        guard kind == kJSTypeNumber, let int = T(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
         return int
     }
 }
@@ -114,6 +148,10 @@ public final class JSValueDecoder {
 private struct ValueDecoder: Decoder {
     let owner: JSValueDecoder
     let value: JSValueRef
+    /// `value`'s JavaScript type.
+    let type: JSType
+    /// Whether `value` is known to be an object that is no array, date or function.
+    let isPlainObject: Bool
     let codingPath: [any CodingKey]
     /// How many arrays and objects enclose `value`.
     let depth: Int
@@ -121,11 +159,12 @@ private struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard depth < JavaScriptContext.maximumJSONDepth else { throw JSValueDecoder.Mismatch() }
-        return KeyedDecodingContainer(Keyed(owner: owner, object: try owner.object(value), codingPath: codingPath, depth: depth + 1))
+        let object = try owner.object(value, type: self.type, isPlainObject: isPlainObject)
+        return KeyedDecodingContainer(Keyed(owner: owner, object: object, codingPath: codingPath, depth: depth + 1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard depth < JavaScriptContext.maximumJSONDepth, JSValueIsArray(owner.ref, value),
+        guard depth < JavaScriptContext.maximumJSONDepth, self.type == kJSTypeObject, JSValueIsArray(owner.ref, value),
               let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
         let length = JSObjectGetProperty(owner.ref, array, owner.name("length"), nil).map { JSValueToNumber(owner.ref, $0, nil) } ?? 0
         guard let count = Int(exactly: length.rounded(.down)) else { throw JSValueDecoder.Mismatch() }
@@ -133,7 +172,7 @@ private struct ValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        Single(owner: owner, value: value, codingPath: codingPath, depth: depth)
+        Single(owner: owner, value: value, kind: self.type, codingPath: codingPath, depth: depth)
     }
 }
 
@@ -151,44 +190,55 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    private func member(_ key: Key) -> JSValueRef? {
-        guard let value = owner.withName(key.stringValue, { JSObjectGetProperty(owner.ref, object, $0, nil) }),
-              !JSValueIsUndefined(owner.ref, value) else { return nil }
-        return value
+    /// The property `key` and its type; nil when it is undefined.
+    private func member(_ key: Key) -> (value: JSValueRef, type: JSType)? {
+        guard let value = owner.withName(key.stringValue, { JSObjectGetProperty(owner.ref, object, $0, nil) }) else { return nil }
+        let type = JSValueGetType(owner.ref, value)
+        return type == kJSTypeUndefined ? nil : (value, type)
     }
 
-    private func required(_ key: Key) throws -> JSValueRef {
-        guard let value = member(key), !JSValueIsNull(owner.ref, value) else { throw JSValueDecoder.Mismatch() }
-        return value
+    private func required(_ key: Key) throws -> (value: JSValueRef, type: JSType) {
+        guard let member = member(key), member.type != kJSTypeNull else { throw JSValueDecoder.Mismatch() }
+        return member
+    }
+
+    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+        let (value, kind) = try required(key)
+        return try owner.integer(type, from: value, kind: kind)
+    }
+
+    private func decoder(for key: Key) throws -> ValueDecoder {
+        let (value, type) = try required(key)
+        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, codingPath: codingPath + [key], depth: depth)
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
-    func decodeNil(forKey key: Key) throws -> Bool { member(key).map { JSValueIsNull(owner.ref, $0) } ?? true }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try owner.decodeScalar(type, from: required(key), depth: depth) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try owner.decodeScalar(type, from: required(key), depth: depth) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try owner.decodeScalar(type, from: required(key), depth: depth) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try owner.decodeScalar(type, from: required(key), depth: depth) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try owner.decodeScalar(type, from: required(key), depth: depth) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try owner.integer(type, from: required(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try owner.integer(type, from: required(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try owner.integer(type, from: required(key)) }
+    func decodeNil(forKey key: Key) throws -> Bool { member(key).map { $0.type == kJSTypeNull } ?? true }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { let (value, kind) = try required(key); return try owner.bool(value, kind: kind) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { let (value, kind) = try required(key); return try owner.string(value, kind: kind) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { let (value, kind) = try required(key); return try owner.double(value, kind: kind) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { let (value, kind) = try required(key); return Float(try owner.double(value, kind: kind)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { let (value, kind) = try required(key); return try owner.int(value, kind: kind) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        return try T(from: ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth))
+        try T(from: decoder(for: key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth).container(keyedBy: type)
+        try decoder(for: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try ValueDecoder(owner: owner, value: required(key), codingPath: codingPath + [key], depth: depth).unkeyedContainer()
+        try decoder(for: key).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
@@ -213,32 +263,36 @@ private struct Unkeyed: UnkeyedDecodingContainer {
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
-    private mutating func next() throws -> JSValueRef {
+    /// The element at `currentIndex` and its type.
+    private func current() throws -> (value: JSValueRef, type: JSType) {
         guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
+        return (value, JSValueGetType(owner.ref, value))
+    }
+
+    private mutating func next() throws -> ValueDecoder {
+        let (value, type) = try current()
         currentIndex += 1
-        return value
+        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, codingPath: codingPath, depth: depth)
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
-        if JSValueIsNull(owner.ref, value) || JSValueIsUndefined(owner.ref, value) {
-            currentIndex += 1
-            return true
-        }
-        return false
+        let type = try current().type
+        guard type == kJSTypeNull || type == kJSTypeUndefined else { return false }
+        currentIndex += 1
+        return true
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let value = try next()
-        return try owner.decodeScalar(type, from: value, depth: depth)
+        let element = try next()
+        return try owner.decodeScalar(type, from: element.value, kind: element.type, depth: depth)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath, depth: depth).container(keyedBy: type)
+        try next().container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try ValueDecoder(owner: owner, value: next(), codingPath: codingPath, depth: depth).unkeyedContainer()
+        try next().unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder { throw JSValueDecoder.Mismatch() }
@@ -247,18 +301,20 @@ private struct Unkeyed: UnkeyedDecodingContainer {
 private struct Single: SingleValueDecodingContainer {
     let owner: JSValueDecoder
     let value: JSValueRef
+    /// `value`'s JavaScript type.
+    let kind: JSType
     let codingPath: [any CodingKey]
     let depth: Int
 
-    func decodeNil() -> Bool { JSValueIsNull(owner.ref, value) || JSValueIsUndefined(owner.ref, value) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try owner.integer(type, from: value) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try owner.integer(type, from: value) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try owner.integer(type, from: value) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try owner.integer(type, from: value) }
-    func decode(_ type: UInt.Type) throws -> UInt { try owner.integer(type, from: value) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try owner.integer(type, from: value) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try owner.integer(type, from: value) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try owner.integer(type, from: value) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try owner.integer(type, from: value) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value, depth: depth) }
+    func decodeNil() -> Bool { kind == kJSTypeNull || kind == kJSTypeUndefined }
+    func decode(_ type: Int8.Type) throws -> Int8 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: UInt.Type) throws -> UInt { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try owner.integer(type, from: value, kind: kind) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try owner.integer(type, from: value, kind: kind) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value, kind: kind, depth: depth) }
 }

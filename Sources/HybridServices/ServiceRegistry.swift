@@ -29,11 +29,21 @@ public final class ServiceRegistry: @unchecked Sendable {
         case running(@Sendable () async throws -> any Encodable & Sendable)
     }
 
-    struct Entry: Sendable {
-        var description: ServiceDescription
-        var fieldNames: [String]
-        var acceptsAnyFields: Bool
-        var start: @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation
+    /// A class, so that looking one up for a call retains one object instead of copying its
+    /// fields (a measurable part of a sync call).
+    final class Entry: Sendable {
+        let description: ServiceDescription
+        let fieldNames: [String]
+        let acceptsAnyFields: Bool
+        let start: @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation
+
+        init(description: ServiceDescription, fieldNames: [String], acceptsAnyFields: Bool,
+             start: @escaping @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation) {
+            self.description = description
+            self.fieldNames = fieldNames
+            self.acceptsAnyFields = acceptsAnyFields
+            self.start = start
+        }
     }
 
     /// Why an entry could not start: its parameters did not decode (the caller's fault,

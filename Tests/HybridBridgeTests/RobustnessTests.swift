@@ -18,6 +18,22 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(output, [#"{"list":[1,"two",{"x":[3]}],"when":"1970-01-01T00:00:00.000Z"}"#, #"[[1,2],[]]"#])
     }
 
+    /// Only a plain object is taken for a service's parameter object: a date, an array or a
+    /// function is refused even where every field is optional (the prelude tells Swift when the
+    /// value is plain, so Swift asks the engine fewer questions).
+    func testOnlyPlainObjectsAreParameterObjects() throws {
+        struct Maybe: Codable, Sendable { var note: String? }
+        let services = ServiceRegistry()
+        services.register("test.maybe") { (maybe: Maybe) in maybe.note ?? "none" }
+        let harness = try ScriptHarness(services: services)
+        let output = try harness.run("""
+        for (const params of [{}, { note: 'hi' }, Object.create(null), new Date(0), [], () => 1]) {
+          try { console.log(hybrid.callSync('test.maybe', params)); } catch (e) { console.log(e.code); }
+        }
+        """)
+        XCTAssertEqual(output, ["none", "hi", "none", "E_BAD_PARAMS", "E_BAD_PARAMS", "E_BAD_PARAMS"])
+    }
+
     func testLargeValuesSurviveGarbageCollectionOnTheWayBack() throws {
         let services = ServiceRegistry()
         services.register("test.big") { (_: Empty) in (0..<150_000).map { "item \($0)" } }

@@ -85,6 +85,22 @@ final class JavaScriptContextTests: XCTestCase {
         }
     }
 
+    /// Recent strings give a value's text as `string` does, the first time and every time
+    /// after, also once more names have come than it keeps.
+    func testRecentStringsGiveTheValuesText() throws {
+        let context = JavaScriptContext()
+        let names = RecentStrings(context: context)
+        let values = try (0..<RecentStrings.capacity + 4).map { try context.evaluate("'service.n\($0)'") }
+        for _ in 0..<3 {
+            for (index, value) in values.enumerated() { XCTAssertEqual(names.string(of: value), "service.n\(index)") }
+        }
+        let odd = try context.evaluate("'a\\u0000b é 😀'")
+        XCTAssertEqual(names.string(of: odd), odd.string)
+        XCTAssertEqual(names.string(of: odd), "a\u{0}b é 😀")
+        XCTAssertEqual(names.string(of: context.makeNumber(5)), "5")
+        XCTAssertEqual(names.string(of: try context.evaluate("'service.n0'")), "service.n0", "an equal string made anew")
+    }
+
     func testProtectedValuesSurviveCollection() throws {
         let context = JavaScriptContext()
         var kept: [ProtectedValue] = []

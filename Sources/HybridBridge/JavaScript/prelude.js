@@ -29,9 +29,10 @@
   // Field names each service accepts, checked here because asking the engine for an object's
   // names from Swift costs more than the rest of a call. Swift still checks when this says
   // -1, which is also how it produces the exact error.
+  // A number >= 0 also tells Swift that params is a plain object: no array, date or function.
   const accepted = new Map();
   function checkedAt(name, params) {
-    if (params === null || typeof params !== 'object' || Array.isArray(params)) return -1;
+    if (params === null || typeof params !== 'object' || Array.isArray(params) || params instanceof Date) return -1;
     let entry = accepted.get(name);
     if (entry === undefined) {
       entry = native.fields({ service: name });
@@ -62,10 +63,8 @@
       const handle = signal === null ? undefined : {};
       const checked = checkedAt(service, params);
       try {
-        answer = native.call({
-          service, params, timeout, checkedAt: checked, handle,
-          resolve: settled(resolve), reject: settled((code, message, details) => reject(serviceError(site, code, message, details))),
-        });
+        answer = native.call(service, params, checked, timeout, settled(resolve),
+          settled((code, message, details) => reject(serviceError(site, code, message, details))), handle);
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message));
         return;

@@ -10,23 +10,24 @@ import HybridServices
 struct ScriptParameters: ServiceParameters {
     let value: JavaScriptValue
     let decoder: JSValueDecoder
-    /// Whether the prelude already found every field known (asking JavaScriptCore for an
-    /// object's names costs more than the rest of a call).
+    /// Whether the prelude already found the value a plain object (no array, date or function)
+    /// whose every field is known: asking JavaScriptCore for an object's names costs more than
+    /// the rest of a call, and each question about the value is one more engine call.
     let fieldsChecked: Bool
-    // Every engine call takes its lock, so the value's kind is asked once.
+    // Every engine call takes its lock, so the value's kind is asked once, if at all.
     private let kind: JavaScriptValue.Kind
 
     init(value: JavaScriptValue, decoder: JSValueDecoder, fieldsChecked: Bool) {
         self.value = value
         self.decoder = decoder
         self.fieldsChecked = fieldsChecked
-        kind = value.kind
+        kind = fieldsChecked ? .object : value.kind
     }
 
     private var isAbsent: Bool { kind == .null || kind == .undefined }
 
     var isObject: Bool {
-        if isAbsent { return true }
+        if isAbsent || fieldsChecked { return true }
         return kind == .object && !value.isArray && !value.isFunction
     }
 
@@ -38,7 +39,10 @@ struct ScriptParameters: ServiceParameters {
     var kindDescription: String { value.json.kindDescription }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if !isAbsent, let decoded = try? decoder.decode(type, from: value) { return decoded }
+        // `do`/`catch`, not `try?`: an `Optional<T>` costs a generic metadata lookup per call.
+        if !isAbsent {
+            do { return try decoder.decode(type, from: value, isPlainObject: fieldsChecked) } catch {}
+        }
         return try value.context.strictJSON(from: value).decode(type)
     }
 }

@@ -20,6 +20,7 @@ final class ServiceCalls {
     /// Who the calls started now belong to (the screen whose handler runs), nil for nobody.
     var owner: ObjectIdentifier?
     private let decoder: JSValueDecoder
+    private let names: RecentStrings
 
     init(services: ServiceRegistry, caller: ServiceCaller, entries: ScriptEntries, loop: EventLoop) {
         self.services = services
@@ -27,6 +28,7 @@ final class ServiceCalls {
         self.entries = entries
         pending = PendingCalls(loop: loop)
         decoder = JSValueDecoder(context: entries.context)
+        names = RecentStrings(context: entries.context)
     }
 
     /// Starts the service `name` with `parameters`; returns a sync service's answer, or nil
@@ -58,6 +60,11 @@ final class ServiceCalls {
             }
             return .inFlight(id)
         }
+    }
+
+    /// The service name a script passed, as a Swift string (made once per name).
+    func serviceName(_ value: JavaScriptValue) -> String {
+        names.string(of: value)
     }
 
     /// What `call` did: answered at once, or started the call numbered `id`.
