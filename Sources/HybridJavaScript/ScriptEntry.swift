@@ -41,12 +41,14 @@ extension JavaScriptContext {
             do throws(ScriptError) { return EntryOutcome(result: .success(try body())) } catch { return EntryOutcome(result: .failure(error)) }
         }
         entryDepth += 1
-        StuckEntryMonitor.began(ObjectIdentifier(self), name: name, limit: watchdog.limit)
+        // Read once for both watchers: each reading of a CPU-time clock is a system call.
+        let start = Watchdog.cpuTime()
+        StuckEntryMonitor.began(ObjectIdentifier(self), name: name, limit: watchdog.limit, at: start)
         defer {
             StuckEntryMonitor.ended(ObjectIdentifier(self))
             entryDepth -= 1
         }
-        watchdog.begin()
+        watchdog.begin(at: start)
         var result: Result<T, ScriptError> = .failure(watchdog.stopError())
         JSLock(ref)
         withoutActuallyEscaping(body) { body in

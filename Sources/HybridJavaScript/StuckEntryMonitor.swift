@@ -43,13 +43,13 @@ public enum StuckEntryMonitor {
     /// How often the monitor looks, in seconds.
     static let interval = 0.25
 
-    /// An entry of `context` named `name` began on the calling thread, with `limit` seconds of
-    /// CPU time (nothing is watched without a finite limit).
-    static func began(_ context: ObjectIdentifier, name: String, limit: Double) {
+    /// An entry of `context` named `name` began on the calling thread, whose CPU time was
+    /// `start`, with `limit` seconds of CPU time (nothing is watched without a finite limit).
+    static func began(_ context: ObjectIdentifier, name: String, limit: Double, at start: Double) {
         guard limit.isFinite else { return }
         var clock = clockid_t()
         guard pthread_getcpuclockid(pthread_self(), &clock) == 0 else { return }
-        let entry = Entry(name: name, clock: clock, start: cpuTime(clock), allowance: limit + grace)
+        let entry = Entry(name: name, clock: clock, start: start, allowance: limit + grace)
         let startThread = entries.withLock { state in
             state.running[context] = entry
             defer { state.started = true }

@@ -195,6 +195,44 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(record.events, ["posted"])
     }
 
+    /// A chain of jobs that never ends (each posts the next) cannot keep input waiting: the
+    /// descriptors are looked at within `turnsBetweenLooks` turns.
+    func testAChainOfJobsDoesNotKeepAWatchedDescriptorWaiting() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { fds.forEach { close($0) } }
+        XCTAssertEqual(write(fds[1], "x", 1), 1)
+        let loop = EventLoop()
+        let record = Record()
+        let guardTimer = failsafe(loop, "the watcher was not called")
+        let chain = Chain(loop)
+        loop.watch(fds[0]) {
+            record.events.append("input after \(chain.links) links")
+            loop.unwatch(fds[0])
+            loop.stop()
+        }
+        loop.post { chain.link() }
+        loop.run()
+        loop.cancel(guardTimer)
+        XCTAssertEqual(record.events.count, 1)
+        XCTAssertLessThanOrEqual(chain.links, EventLoop.turnsBetweenLooks + 1, "\(record.events)")
+    }
+
+    /// Jobs that each post the next, for ever; touched on the loop thread only.
+    private final class Chain: @unchecked Sendable {
+        let loop: EventLoop
+        var links = 0
+
+        init(_ loop: EventLoop) {
+            self.loop = loop
+        }
+
+        func link() {
+            links += 1
+            loop.post { self.link() }
+        }
+    }
+
     func testAWatchedPipeCallsBack() throws {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
