@@ -80,6 +80,11 @@ public final class EventLoop: @unchecked Sendable {
     private var pendingWork = 0
     /// The repeating timer whose body is running, and whether that body cancelled it.
     private var firing: (id: TimerID, cancelled: Bool)?
+    /// Turns in a row that ended with jobs queued, since the descriptors were last looked at.
+    private var busyTurns = 0
+    /// At most this many turns with jobs queued pass between two looks at the descriptors
+    /// (terminal input, the wake-up pipe), so a chain of jobs cannot keep input waiting.
+    static let turnsBetweenLooks = 16
 
     /// A loop with nothing to do yet, reading the time from `clock` (the system's monotonic
     /// clock unless told otherwise).
@@ -369,7 +374,14 @@ public final class EventLoop: @unchecked Sendable {
     /// Sleeps in `poll` until a post, a stop, a watched descriptor, or `timeout` nanoseconds of
     /// real time (`nil`: no limit); does not sleep while jobs are queued.
     private func waitForEvents(timeout: UInt64?) {
-        // Jobs the loop thread posted itself did not write to the pipe.
+        // Jobs the loop thread posted itself did not write to the pipe. While jobs keep coming
+        // (a chain of async calls), looking at the descriptors every few turns is enough: each
+        // look is a system call, and the jobs are what is waited for.
+        if hasPosted {
+            busyTurns += 1
+            if busyTurns < Self.turnsBetweenLooks { return }
+        }
+        busyTurns = 0
         let timeout = hasPosted ? 0 : timeout
         var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         descriptors += watchers.keys.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

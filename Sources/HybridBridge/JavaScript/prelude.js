@@ -56,15 +56,17 @@
       let site = null;
       let answer;
       let onAbort = null;
-      const settled = (fn) => (...args) => {
+      const failed = (code, message, details) => reject(serviceError(site, code, message, details));
+      // Without a signal there is no listener to remove: no wrappers to make (a call's cost is
+      // mostly what it allocates).
+      const settled = (fn) => signal === null ? fn : (...args) => {
         if (onAbort !== null) signal.removeEventListener('abort', onAbort);
         fn(...args);
       };
       const handle = signal === null ? undefined : {};
       const checked = checkedAt(service, params);
       try {
-        answer = native.call(service, params, checked, timeout, settled(resolve),
-          settled((code, message, details) => reject(serviceError(site, code, message, details))), handle);
+        answer = native.call(service, params, checked, timeout, settled(resolve), settled(failed), handle);
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message));
         return;
