@@ -17,17 +17,18 @@ import HybridServices
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
-    /// `call(service, params, checkedAt, timeout, resolve, reject, handle?)` → a sync service's
-    /// answer, or `undefined` when `resolve(value)` or `reject(code, message)` will be called
-    /// from the loop (then `handle.id`, when a `handle` object was given, is the call's number
-    /// for `cancelCall`); throws `{code, message}` when the call fails at once. `timeout` is in
+    /// `call(service, params, checkedAt, timeout, resolve, reject, handle?)` → the answer of a
+    /// sync service or of an async one that answered without waiting, or `undefined` when
+    /// `resolve(value)` or `reject(code, message, details)` will be called from the loop (then
+    /// `handle.id`, when a `handle` object was given, is the call's number for `cancelCall`);
+    /// throws `{code, message, details?}` when the call fails at once. `timeout` is in
     /// milliseconds, -1 for the service's own; `checkedAt` is the registry generation at which
     /// the prelude found every field of `params` known (see `fields`), or -1.
     case call
     /// `cancelCall({id})`: drops the call in flight numbered `id` (its signal aborted), cancelling
     /// its work; its promise is never settled by Swift.
     case cancelCall
-    /// `callSync(service, params, checkedAt)` → the sync service's answer; throws `{code, message}`.
+    /// `callSync(service, params, checkedAt)` → the sync service's answer; throws `{code, message, details?}`.
     case callSync
     /// `fields({service})` → `{generation, fields}`: the field names the service accepts (`null`
     /// when it takes any, or does not exist) at registry generation `generation`.
@@ -242,7 +243,9 @@ struct BridgeNatives {
 
     /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the prelude.
     private static func failure(_ error: ServiceError, in context: JavaScriptContext) -> ScriptThrow {
-        ScriptThrow(context.makeValue(.object(JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))]))))
+        var failure = JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
+        if let details = error.details { failure["details"] = .object(details) }
+        return ScriptThrow(context.makeValue(.object(failure)))
     }
 }
 

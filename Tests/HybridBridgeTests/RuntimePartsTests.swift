@@ -64,11 +64,35 @@ final class ScriptTimersTests: XCTestCase {
 }
 
 final class PendingCallsTests: XCTestCase {
-    func testACallSettlesOnceWithItsAnswerOnTheLoop() {
+    /// A job that never waits answers inside `start`, like a sync service: nothing in flight.
+    func testAJobThatDoesNotWaitAnswersAtOnce() {
+        let loop = EventLoop()
+        let calls = PendingCalls(loop: loop)
+        let started = calls.start({ "done" }, name: "test.now", timeout: 60) {
+            { _ in XCTFail("an answer given at once is not settled later") }
+        }
+        guard case .answered(let result) = started else { return XCTFail("\(started)") }
+        XCTAssertEqual(try? result.get(), .string("done"))
+        XCTAssertEqual(calls.count, 0)
+        XCTAssertFalse(loop.hasPendingWork, "no work in flight, no timeout")
+        let failed = calls.start({ throw ServiceError(.denied, "no") }, name: "test.denied", timeout: nil) { { _ in } }
+        let odd = calls.start({ throw CocoaLikeError() }, name: "test.odd", timeout: nil) { { _ in } }
+        let messages = [failed, odd].compactMap { started -> String? in
+            guard case .answered(.failure(let error)) = started else { return nil }
+            return "\(error.code.rawValue) \(error.message)"
+        }
+        XCTAssertEqual(messages, ["E_DENIED no", "E_FAILED test.odd failed: odd"])
+    }
+
+    func testACallThatWaitsSettlesOnceWithItsAnswerOnTheLoop() {
         let loop = EventLoop()
         let calls = PendingCalls(loop: loop)
         var answers: [Result<JSONValue, ServiceError>] = []
-        calls.start({ "done" }, name: "test.now", timeout: 60) { answers.append($0) }
+        let started = calls.start({
+            try await Task.sleep(nanoseconds: 1_000_000)
+            return "done"
+        }, name: "test.later", timeout: 60) { { answers.append($0) } }
+        guard case .inFlight = started else { return XCTFail("\(started)") }
         XCTAssertEqual(calls.count, 1)
         XCTAssertTrue(loop.hasWorkInFlight, "counted as work in flight until it settles")
         loop.run(untilIdle: true)
@@ -87,7 +111,7 @@ final class PendingCallsTests: XCTestCase {
             while !Task.isCancelled { await Task.yield() }
             cancelled.set()
             return "too late"
-        }, name: "test.never", timeout: 0.001) { answers.append($0) }
+        }, name: "test.never", timeout: 0.001) { { answers.append($0) } }
         loop.run(untilIdle: true)
         XCTAssertEqual(answers.count, 1)
         guard case .failure(let error) = answers.first else { return XCTFail("\(answers)") }
@@ -101,20 +125,6 @@ final class PendingCallsTests: XCTestCase {
         XCTAssertEqual(answers.count, 1)
     }
 
-    func testAFailingJobSettlesWithItsError() {
-        let loop = EventLoop()
-        let calls = PendingCalls(loop: loop)
-        var answers: [Result<JSONValue, ServiceError>] = []
-        calls.start({ throw ServiceError(.denied, "no") }, name: "test.denied", timeout: nil) { answers.append($0) }
-        calls.start({ throw CocoaLikeError() }, name: "test.odd", timeout: nil) { answers.append($0) }
-        loop.run(untilIdle: true)
-        let messages = answers.compactMap { result -> String? in
-            guard case .failure(let error) = result else { return nil }
-            return "\(error.code.rawValue) \(error.message)"
-        }
-        XCTAssertEqual(messages.sorted(), ["E_DENIED no", "E_FAILED test.odd failed: odd"])
-    }
-
     func testCancelAllEndsTheWorkWithoutSettling() {
         let loop = EventLoop()
         let calls = PendingCalls(loop: loop)
@@ -123,7 +133,7 @@ final class PendingCallsTests: XCTestCase {
             while !Task.isCancelled { await Task.yield() }
             ended.set()
             return "cancelled"
-        }, name: "test.never", timeout: 60) { _ in XCTFail("a dropped call never settles") }
+        }, name: "test.never", timeout: 60) { { _ in XCTFail("a dropped call never settles") } }
         calls.cancelAll()
         XCTAssertEqual(calls.count, 0)
         // The job runs on the loop (its task's executor), so it ends, cancelled, once the loop
@@ -134,22 +144,24 @@ final class PendingCallsTests: XCTestCase {
         XCTAssertFalse(loop.hasPendingWork, "no work counted, no timeout left")
     }
 
-    /// An async service's job runs on the loop thread, so one that answers at once answers in
-    /// the same run of the loop; after awaiting work on another thread it comes back to the loop.
+    /// A job starts on the calling thread (the loop's, where scripts call) and, after awaiting
+    /// work on another thread, comes back to the loop thread.
     func testAJobRunsOnTheLoopThreadAroundWhatItAwaitsElsewhere() {
         let loop = EventLoop()
         let calls = PendingCalls(loop: loop)
         let onLoop = Marks()
-        var answers: [Result<JSONValue, ServiceError>] = []
-        calls.start({
-            onLoop.add(loop.isLoopThread)
-            try await Task.sleep(nanoseconds: 1_000_000)
-            onLoop.add(loop.isLoopThread)
-            return "back"
-        }, name: "test.sleeper", timeout: 60) { answers.append($0) }
+        let answer = Marks()
+        loop.post {
+            calls.start({
+                onLoop.add(loop.isLoopThread)
+                try await Task.sleep(nanoseconds: 1_000_000)
+                onLoop.add(loop.isLoopThread)
+                return "back"
+            }, name: "test.sleeper", timeout: 60) { { answer.add((try? $0.get()) == .string("back")) } }
+        }
         loop.run(untilIdle: true)
         XCTAssertEqual(onLoop.all, [true, true], "before and after the await")
-        XCTAssertEqual(answers.map { try? $0.get() }, [.string("back")])
+        XCTAssertEqual(answer.all, [true], "settled once, with its answer")
     }
 
     private struct CocoaLikeError: Error, CustomStringConvertible {

@@ -68,7 +68,7 @@
       try {
         answer = native.call(service, params, checked, timeout, settled(resolve), settled(failed), handle);
       } catch (failure) {
-        reject(serviceError(new Error(), failure.code, failure.message));
+        reject(serviceError(new Error(), failure.code, failure.message, failure.details));
         return;
       }
       if (answer !== undefined) {
@@ -90,7 +90,7 @@
     try {
       return native.callSync(service, params, checked);
     } catch (failure) {
-      throw serviceError(new Error(), failure.code, failure.message);
+      throw serviceError(new Error(), failure.code, failure.message, failure.details);
     }
   }
   // Hot fixes: a call with hooks on `service:NAME` runs through them; `original(params)` is

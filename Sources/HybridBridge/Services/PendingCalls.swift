@@ -2,11 +2,11 @@ import HybridEventLoop
 import HybridJSON
 import HybridServices
 
-/// Async service calls in flight: each job runs in a Swift `Task` whose executor is the loop
-/// (so a job that answers without waiting answers in the same turn, with no hop to another
-/// thread and back), counted as work in flight on the loop, and is settled once on the loop —
-/// by its answer or by its timeout, whichever comes first (the other is dropped, and a
-/// timed-out job is cancelled).
+/// Async service calls: each job starts at once, in a Swift `Task` whose executor is the loop
+/// (so a job that answers without waiting answers inside the call, with no hop to another
+/// thread and back); one that waits is counted as work in flight on the loop and settled once
+/// on the loop — by its answer or by its timeout, whichever comes first (the other is dropped,
+/// and a timed-out job is cancelled).
 ///
 /// Loop thread only; a job's task only posts its answer back to the loop.
 final class PendingCalls: @unchecked Sendable {
@@ -37,15 +37,45 @@ final class PendingCalls: @unchecked Sendable {
     /// How many calls are in flight.
     var count: Int { calls.count }
 
-    /// Runs `job`, the service `name`, for `owner` (nil: nobody's); `settle` gets its answer (or
-    /// `E_TIMEOUT` after `timeout` seconds, when given) on the loop, once. Answers the call's
-    /// number, for `cancel(id:)`.
+    /// What `start` did: the job answered before it first waited, or it is in flight as the
+    /// call numbered `id` (for `cancel(id:)`).
+    enum Started {
+        case answered(Result<JSONValue, ServiceError>)
+        case inFlight(id: Int)
+    }
+
+    /// Runs `job`, the service `name`, for `owner` (nil: nobody's).
+    ///
+    /// The job starts at once, on this thread, and runs until it first waits for something
+    /// (`Task.immediate`): a job that never waits answers here, like a sync service, with no
+    /// turn of the loop, no timer and no second entry into JavaScript. One that waits becomes a
+    /// call in flight: `settlement()` is asked then for what gets its answer (or `E_TIMEOUT`
+    /// after `timeout` seconds, when given) on the loop, once, and the job goes on as a task on
+    /// the loop (its executor) whenever what it waited for is done.
     @discardableResult
     func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
-               settle: @escaping (Result<JSONValue, ServiceError>) -> Void) -> Int {
+               settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
         let id = nextID
         nextID += 1
-        let call = Call(owner: owner, settle: settle)
+        let start = ImmediateStart()
+        let task = Task.immediate(executorPreference: loop) { [loop] in
+            let result: Result<JSONValue, ServiceError>
+            do {
+                result = ServiceRegistry.encode(try await job(), from: name)
+            } catch {
+                result = .failure(ServiceRegistry.failure(error, in: name))
+            }
+            // Both branches run on the loop thread: inside `Task.immediate`, or resumed there.
+            if start.isRunning {
+                start.result = result
+            } else {
+                loop.post { [weak self] in self?.settle(id, result) }
+            }
+        }
+        start.isRunning = false
+        if let result = start.result { return .answered(result) }
+        let call = Call(owner: owner, settle: settlement())
+        call.task = task
         calls[id] = call
         loop.beginWork()
         if let timeout {
@@ -53,16 +83,14 @@ final class PendingCalls: @unchecked Sendable {
                 self?.settle(id, .failure(ServiceError(.timeout, "\(name) did not answer within \(formatDuration(timeout))")))
             }
         }
-        call.task = Task(executorPreference: loop) { [loop] in
-            let result: Result<JSONValue, ServiceError>
-            do {
-                result = ServiceRegistry.encode(try await job(), from: name)
-            } catch {
-                result = .failure(ServiceRegistry.failure(error, in: name))
-            }
-            loop.post { [weak self] in self?.settle(id, result) }
-        }
-        return id
+        return .inFlight(id: id)
+    }
+
+    /// Whether a job is still inside its immediate start, and what it answered there. Touched on
+    /// the loop thread only (see `start`).
+    private final class ImmediateStart: @unchecked Sendable {
+        var isRunning = true
+        var result: Result<JSONValue, ServiceError>?
     }
 
     /// Drops the call numbered `id` (an aborted `AbortSignal`), cancelling its work; it is not

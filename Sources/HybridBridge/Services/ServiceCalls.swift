@@ -31,8 +31,9 @@ final class ServiceCalls {
         names = RecentStrings(context: entries.context)
     }
 
-    /// Starts the service `name` with `parameters`; returns a sync service's answer, or nil
-    /// when `resolve(value)` or `reject(code, message)` will be called from the loop. `timeout`
+    /// Starts the service `name` with `parameters`; returns the answer of a sync service (or an
+    /// async one that answered without waiting), or nil when `resolve(value)` or
+    /// `reject(code, message, details)` will be called from the loop. `timeout`
     /// is the script's, in milliseconds (negative or NaN: the service's own); `checkedAt` is
     /// the registry generation at which the prelude found the field names known, or -1.
     /// - Returns: the answer, or the number of the call in flight (for `cancel(id:)`).
@@ -45,20 +46,25 @@ final class ServiceCalls {
             return .answered(try ServiceRegistry.encode(value, from: name).get())
         case .success(.running(let job)):
             let limit = timeout >= 0 ? timeout / 1000 : services.description(of: name)?.timeout
-            let resolve = resolve.protect()
-            let reject = reject.protect()
-            let id = pending.start(job, name: name, timeout: limit, owner: owner) { [entries] outcome in
-                entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
-                    switch outcome {
-                    case .success(let value):
-                        try resolve.value.call(making: [{ context.makeValue(value) }])
-                    case .failure(let error):
-                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
-                                                       { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
+            let started = pending.start(job, name: name, timeout: limit, owner: owner) { [entries] in
+                let resolve = resolve.protect()
+                let reject = reject.protect()
+                return { outcome in
+                    entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
+                        switch outcome {
+                        case .success(let value):
+                            try resolve.value.call(making: [{ context.makeValue(value) }])
+                        case .failure(let error):
+                            try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
+                                                           { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
+                        }
                     }
                 }
             }
-            return .inFlight(id)
+            switch started {
+            case .answered(let result): return .answered(try result.get())
+            case .inFlight(let id): return .inFlight(id)
+            }
         }
     }
 
