@@ -40,6 +40,33 @@ final class ServiceCallTests: XCTestCase {
         XCTAssertTrue(output[4].hasPrefix("E_TIMEOUT test.later did not answer within 50 ms"), output[4])
     }
 
+    /// An async service that answers or fails without waiting settles the promise the same way
+    /// as one that waits: the value, or the error with its code, message, details and place.
+    func testAsyncAnswersGivenAtOnceOrLaterLookTheSame() throws {
+        let services = ServiceRegistry()
+        services.register("test.http") { (request: Later) async throws -> String in
+            if request.ms > 0 { try await Task.sleep(nanoseconds: UInt64(request.ms) * 1_000_000) }
+            throw ServiceError(.http, "the server said no", details: JSONObject([("status", .integer(503))]))
+        }
+        services.register("test.value") { (request: Later) async throws -> Int in
+            if request.ms > 0 { try await Task.sleep(nanoseconds: UInt64(request.ms) * 1_000_000) }
+            return request.ms + 1
+        }
+        let harness = try ScriptHarness(services: services)
+        let output = try harness.run("""
+        (async () => {
+          for (const ms of [0, 5]) {
+            console.log('value', await hybrid.call('test.value', { ms }));
+            try { await hybrid.call('test.http', { ms }); } catch (e) {
+              console.log(e.code, e.status, e instanceof Error, /main\\.js:\\d+/.test(e.stack), e.message.replace(/ \\(called at .*\\)$/, ''));
+            }
+          }
+        })();
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, ["value 1", "E_HTTP 503 true true the server said no", "value 6", "E_HTTP 503 true true the server said no"])
+    }
+
     func testParametersAreValidatedBeforeTheServiceRuns() throws {
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""
