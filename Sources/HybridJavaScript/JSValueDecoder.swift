@@ -12,6 +12,8 @@ public final class JSValueDecoder {
     // Looked up for every field decoded: no exclusivity check (it is never touched from two
     // places at once) and a cheaper hash than String's.
     @exclusivity(unchecked) private var names: [Name: JSStringRef] = [:]
+    /// The names used last (owned by `names`), see `withName`.
+    @exclusivity(unchecked) private var recent: [(key: String, name: JSStringRef)] = []
 
     /// A property name as the cache's key, hashed with FNV-1a over its bytes (keys are short).
     private struct Name: Hashable {
@@ -71,7 +73,13 @@ public final class JSValueDecoder {
 
     /// Runs `body` with a JavaScriptCore string for `key`, cached while the cache has room.
     func withName<T>(_ key: String, _ body: (JSStringRef) -> T) -> T {
-        if let name = names[Name(text: key)] { return body(name) }
+        // A type's fields are read in the same order each time, so the names just used are
+        // looked at first: comparing a short key with an equal one is cheaper than hashing it.
+        if let index = recent.firstIndex(where: { $0.key == key }) { return body(recent[index].name) }
+        if let name = names[Name(text: key)] {
+            remember(key, name)
+            return body(name)
+        }
         guard names.count < Self.maximumNames else {
             let name = JavaScriptContext.makeJSString(key)
             defer { JSStringRelease(name) }
@@ -79,6 +87,15 @@ public final class JSValueDecoder {
         }
         return body(name(key))
     }
+
+    /// Keeps `name` among the `recentNames` last used, the oldest going first.
+    private func remember(_ key: String, _ name: JSStringRef) {
+        if recent.count == Self.recentNames { recent.removeFirst() }
+        recent.append((key, name))
+    }
+
+    /// How many names `withName` looks at before the cache: a struct's fields, mostly.
+    static let recentNames = 8
 
     /// A JavaScriptCore string for a fixed property name (a field of a Swift type), created
     /// once and kept as long as the decoder; C-level, for reading fields by hand.
