@@ -6,8 +6,8 @@ import HybridJSON
 /// Each entry decodes its parameters from the caller's form (`ServiceParameters`) into the
 /// Swift type its closure takes, so a bad call is refused with `E_BAD_PARAMS` naming the field
 /// before any service code runs. Sync services run on the caller's thread; async ones return a
-/// job the caller runs (the bridge runs it as a task on its loop, the JavaScript thread, which
-/// the job leaves free whenever it awaits work elsewhere).
+/// job the caller runs (the bridge starts it at once on the JavaScript thread: one that answers
+/// without waiting answers inside the call; one that waits goes on off that thread).
 public final class ServiceRegistry: @unchecked Sendable {
     // Registration happens at start-up, lookups on the JavaScript thread; a lock keeps a host
     // that registers later from racing them.
@@ -81,7 +81,8 @@ public final class ServiceRegistry: @unchecked Sendable {
     }
 
     /// Registers an asynchronous service. A later registration under the same name replaces
-    /// the earlier one.
+    /// the earlier one. Scripts' calls start `body` at once on the JavaScript thread, so what it
+    /// does before its first `await` holds up the scripts; the rest runs off that thread.
     ///
     /// - Parameter timeout: how long a caller waits when the script gives no `timeout` (see
     ///   `ServiceDescription.timeout`); `nil` for a service that bounds its own time.

@@ -23,8 +23,9 @@
   }
 
   // hybrid.*: native services. A sync answer comes back as the return value (a failure is
-  // thrown as { code, message }) and is settled here, so no script runs nested inside a
-  // native call; an async answer settles the promise from the loop later.
+  // thrown as { code, message, details }) and is settled here, so no script runs nested inside a
+  // native call; so is an async service's answer given without waiting, and one given later
+  // settles the promise from the loop.
   //
   // Field names each service accepts, checked here because asking the engine for an object's
   // names from Swift costs more than the rest of a call. Swift still checks when this says

@@ -1,12 +1,15 @@
 import HybridEventLoop
 import HybridJSON
 import HybridServices
+import Synchronization
 
-/// Async service calls: each job starts at once, in a Swift `Task` whose executor is the loop
-/// (so a job that answers without waiting answers inside the call, with no hop to another
-/// thread and back); one that waits is counted as work in flight on the loop and settled once
-/// on the loop — by its answer or by its timeout, whichever comes first (the other is dropped,
-/// and a timed-out job is cancelled).
+/// Async service calls: each job starts at once, on the loop thread, in a Swift `Task`, so a
+/// job that answers without waiting answers inside the call, with no hop to another thread and
+/// back. One that waits goes on where Swift runs tasks (off the loop, so what it does after
+/// waiting — decoding a body, writing a cache file — never holds up the scripts or the
+/// screen); it is counted as work in flight on the loop and settled once on the loop — by its
+/// answer or by its timeout, whichever comes first (the other is dropped, and a timed-out job
+/// is cancelled).
 ///
 /// Loop thread only; a job's task only posts its answer back to the loop.
 final class PendingCalls: @unchecked Sendable {
@@ -50,30 +53,27 @@ final class PendingCalls: @unchecked Sendable {
     /// (`Task.immediate`): a job that never waits answers here, like a sync service, with no
     /// turn of the loop, no timer and no second entry into JavaScript. One that waits becomes a
     /// call in flight: `settlement()` is asked then for what gets its answer (or `E_TIMEOUT`
-    /// after `timeout` seconds, when given) on the loop, once, and the job goes on as a task on
-    /// the loop (its executor) whenever what it waited for is done.
+    /// after `timeout` seconds, when given) on the loop, once; the job goes on off the loop.
     @discardableResult
     func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
                settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
         let id = nextID
         nextID += 1
         let start = ImmediateStart()
-        let task = Task.immediate(executorPreference: loop) { [loop] in
+        let task = Task.immediate { [loop] in
             let result: Result<JSONValue, ServiceError>
             do {
                 result = ServiceRegistry.encode(try await job(), from: name)
             } catch {
                 result = .failure(ServiceRegistry.failure(error, in: name))
             }
-            // Both branches run on the loop thread: inside `Task.immediate`, or resumed there.
-            if start.isRunning {
-                start.result = result
-            } else {
+            // Still inside `Task.immediate`: the answer is `start`'s to return. Else the job
+            // waited (and may be finishing on another thread): its answer goes to the loop.
+            if !start.keep(result) {
                 loop.post { [weak self] in self?.settle(id, result) }
             }
         }
-        start.isRunning = false
-        if let result = start.result { return .answered(result) }
+        if let result = start.close() { return .answered(result) }
         let call = Call(owner: owner, settle: settlement())
         call.task = task
         calls[id] = call
@@ -86,11 +86,28 @@ final class PendingCalls: @unchecked Sendable {
         return .inFlight(id: id)
     }
 
-    /// Whether a job is still inside its immediate start, and what it answered there. Touched on
-    /// the loop thread only (see `start`).
-    private final class ImmediateStart: @unchecked Sendable {
-        var isRunning = true
-        var result: Result<JSONValue, ServiceError>?
+    /// The hand-over between a job's immediate start and `start`: a job that waited resumes on
+    /// another thread and may finish before `start` is done with it, so whichever comes first
+    /// decides, under a lock, whether the answer is returned at once or posted to the loop.
+    private final class ImmediateStart: Sendable {
+        private let state = Mutex<(isOpen: Bool, result: Result<JSONValue, ServiceError>?)>((true, nil))
+
+        /// Keeps `result` for `start` while it has not closed; answers whether it did.
+        func keep(_ result: Result<JSONValue, ServiceError>) -> Bool {
+            state.withLock { state in
+                guard state.isOpen else { return false }
+                state.result = result
+                return true
+            }
+        }
+
+        /// Ends the immediate start: the answer kept by then, or nil (the job will post it).
+        func close() -> Result<JSONValue, ServiceError>? {
+            state.withLock { state in
+                state.isOpen = false
+                return state.result
+            }
+        }
     }
 
     /// Drops the call numbered `id` (an aborted `AbortSignal`), cancelling its work; it is not

@@ -134,10 +134,10 @@ extension HybridApp {
             }
         }
         // A sync service runs here, on the loop thread, like a script's call (it may call into
-        // scripts: a patchable function); async work runs as a task on the loop, as a script's
-        // async call does (`PendingCalls`).
+        // scripts: a patchable function); async work starts here too and goes on off the loop
+        // once it waits, as a script's async call does (`PendingCalls`).
         let started = registry.start(service, parameters: parameters, caller: caller)
-        pending.task = Task(executorPreference: loop) { [loop] in
+        pending.task = Task.immediate { [loop] in
             let result = await ServiceRegistry.finish(started, of: service)
             loop.post {
                 guard !pending.isSettled else { return }
