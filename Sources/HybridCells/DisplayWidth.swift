@@ -88,11 +88,22 @@ public enum DisplayWidth {
         let utf8 = symbol.utf8
         if utf8.count == 1 {
             // Fast path: almost every cell is one ASCII byte.
-            let byte = utf8.first!
-            return byte >= 0x20 && byte < 0x7F ? 1 : -1
+            return printableASCII(utf8.first!) ? 1 : -1
         }
         return ofLongSymbol(symbol)
     }
+
+    /// The symbol's one byte when it is a single printable ASCII character (what almost every
+    /// cell holds: one column, written as is), else nil.
+    @inlinable
+    package static func printableASCIIByte(of symbol: String) -> UInt8? {
+        let utf8 = symbol.utf8
+        guard utf8.count == 1, let byte = utf8.first, printableASCII(byte) else { return nil }
+        return byte
+    }
+
+    @inlinable
+    static func printableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// `ofSymbol` beyond the single-byte fast path.
     @usableFromInline

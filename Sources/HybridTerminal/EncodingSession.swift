@@ -30,8 +30,16 @@ struct EncodingSession {
 
     private var lastRawStyle = CellStyle.plain
     private var lastEffectiveStyle = CellStyle.plain
+    /// Whether `pen` is `lastRawStyle` degraded, so that a glyph of that style needs one
+    /// comparison of styles rather than two; anything that changes either clears it.
+    private var penIsLastStyle = false
     private var nextKinds: [UInt8]
     private var previousKinds: [UInt8]
+    /// For each column of the row being written: its symbol's byte when that is one printable
+    /// ASCII character, else 0 (see `appendGlyph`).
+    private var nextBytes: [UInt8]
+    /// The same for the row the terminal shows (filled by `classify`, unused).
+    private var previousBytes: [UInt8]
     private var dirty: [Bool]
     private var rowBase = 0
     /// `Cell.blank`, held locally: a static is a lazily initialised global, checked per access.
@@ -44,6 +52,8 @@ struct EncodingSession {
         self.next = next
         nextKinds = Array(repeating: GlyphKind.narrow, count: width)
         previousKinds = Array(repeating: GlyphKind.narrow, count: width)
+        nextBytes = Array(repeating: 0, count: width)
+        previousBytes = Array(repeating: 0, count: width)
         dirty = Array(repeating: false, count: width)
         out.reserveCapacity(64)
     }
@@ -58,7 +68,7 @@ struct EncodingSession {
                 rowBase = y * width
                 if rowIsBlank(rowBase) { continue }
                 // previousKinds stays all-narrow: the erased screen is narrow blanks.
-                classify(row(of: next, at: rowBase), into: &nextKinds)
+                classify(row(of: next, at: rowBase), into: &nextKinds, bytes: &nextBytes)
                 markDirty(previousRow: nil)
                 encodeRow(y, allowErase: false)
             }
@@ -81,11 +91,11 @@ struct EncodingSession {
             // What the terminal shows at this row: nil where a line shift left it blank.
             let previousRow = (shift.map { $0.source(ofRow: y) } ?? y).map { row(of: previous, at: $0 * width) }
             if let previousRow {
-                classify(previousRow, into: &previousKinds)
+                classify(previousRow, into: &previousKinds, bytes: &previousBytes)
             } else {
                 for x in 0..<width { previousKinds[x] = GlyphKind.narrow }
             }
-            classify(row(of: next, at: rowBase), into: &nextKinds)
+            classify(row(of: next, at: rowBase), into: &nextKinds, bytes: &nextBytes)
             markDirty(previousRow: previousRow)
             encodeRow(y, allowErase: true)
         }
@@ -96,6 +106,7 @@ struct EncodingSession {
         if pen != .plain {
             out.appendASCII("\u{1B}[0m")
             pen = .plain
+            penIsLastStyle = false
         }
     }
 
@@ -119,10 +130,20 @@ struct EncodingSession {
         return true
     }
 
-    /// Works out which columns start a glyph and how wide it is, exactly as a terminal will.
-    private func classify(_ row: UnsafeBufferPointer<Cell>, into kinds: inout [UInt8]) {
+    /// Works out which columns start a glyph and how wide it is, exactly as a terminal will,
+    /// and notes the byte of each one-byte ASCII glyph in `bytes` (0 for any other column), so
+    /// that writing it needs no look at its string again.
+    private func classify(_ row: UnsafeBufferPointer<Cell>, into kinds: inout [UInt8], bytes: inout [UInt8]) {
         var x = 0
         while x < width {
+            if let byte = DisplayWidth.printableASCIIByte(of: row[x].symbol) {
+                kinds[x] = GlyphKind.narrow
+                bytes[x] = byte
+                x += 1
+                continue
+            }
+            bytes[x] = 0
+            if x + 1 < width { bytes[x + 1] = 0 }
             switch DisplayWidth.ofSymbol(row[x].symbol) {
             case 1:
                 kinds[x] = GlyphKind.narrow
@@ -145,10 +166,16 @@ struct EncodingSession {
     private mutating func markDirty(previousRow: UnsafeBufferPointer<Cell>?) {
         var x = width - 1
         var staleRight = false   // whether column x + 1 is stale
+        // Where both columns hold one-byte glyphs (blank is a space) and the bytes differ, the
+        // cells differ: no need to compare their strings and styles.
+        let space: UInt8 = 0x20
         while x >= 0 {
             let kind = nextKinds[x]
-            let before = previousRow?[x] ?? blank
-            let stale = kind != previousKinds[x] || (kind != GlyphKind.covered && before != next[rowBase + x])
+            let byte = nextBytes[x]
+            let byteBefore = previousRow == nil ? space : previousBytes[x]
+            let stale = kind != previousKinds[x]
+                || (kind != GlyphKind.covered
+                    && ((byte != 0 && byteBefore != 0 && byte != byteBefore) || (previousRow?[x] ?? blank) != next[rowBase + x]))
             dirty[x] = stale || (kind == GlyphKind.wide && staleRight)
             staleRight = stale
             x -= 1
@@ -179,8 +206,12 @@ struct EncodingSession {
                     return
                 }
             }
-            moveCursor(toX: x, y: y)
-            setPen(effectiveStyle(next[rowBase + x].style))
+            if cursorX != x || cursorY != y { moveCursor(toX: x, y: y) }
+            let style = next[rowBase + x].style
+            if !penIsLastStyle || style != lastRawStyle {
+                setPen(effectiveStyle(style))
+                penIsLastStyle = true
+            }
             appendGlyph(at: x)
             x += glyphWidth
             cursorX = x
@@ -214,6 +245,11 @@ struct EncodingSession {
     // MARK: - Glyphs and styles
 
     private mutating func appendGlyph(at x: Int) {
+        let byte = nextBytes[x]
+        if byte != 0 {
+            out.append(byte)
+            return
+        }
         if nextKinds[x] == GlyphKind.substitute {
             out.append(0x20)
             return
@@ -228,13 +264,14 @@ struct EncodingSession {
 
     /// Bytes `appendGlyph(at:)` would write.
     private func glyphLength(at x: Int) -> Int {
-        nextKinds[x] == GlyphKind.substitute ? 1 : next[rowBase + x].symbol.utf8.count
+        nextBytes[x] != 0 || nextKinds[x] == GlyphKind.substitute ? 1 : next[rowBase + x].symbol.utf8.count
     }
 
     /// A cell style degraded to the terminal; consecutive cells usually share a style, so the
     /// last conversion is cached.
     private mutating func effectiveStyle(_ style: CellStyle) -> CellStyle {
         if style == lastRawStyle { return lastEffectiveStyle }
+        penIsLastStyle = false
         lastRawStyle = style
         var degraded = style
         degraded.foreground = style.foreground?.degraded(to: colors)
@@ -244,6 +281,7 @@ struct EncodingSession {
     }
 
     private mutating func setPen(_ style: CellStyle) {
+        penIsLastStyle = false
         guard style != pen else { return }
         StyleTransition.append(from: pen, to: style, into: &out)
         pen = style
