@@ -37,6 +37,14 @@ public struct CellStyle: Hashable, Sendable {
     /// Default colours, no attributes.
     public static let plain = CellStyle()
 
+    /// Equal when the colours and attributes are: the same as the synthesized comparison, but
+    /// over packed colours, as the encoder compares thousands of cells' styles per frame.
+    @inlinable
+    public static func == (lhs: CellStyle, rhs: CellStyle) -> Bool {
+        lhs.attributes == rhs.attributes && Color.packed(lhs.foreground) == Color.packed(rhs.foreground)
+            && Color.packed(lhs.background) == Color.packed(rhs.background)
+    }
+
     /// True for the terminal's default look.
     public var isPlain: Bool { self == .plain }
 

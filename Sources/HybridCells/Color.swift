@@ -12,6 +12,18 @@ public enum Color: Hashable, Sendable {
     case rgb(UInt8, UInt8, UInt8)
 
     /// The 16 ANSI colour names, in palette order (index = ANSI number).
+    /// A colour, or none, as one number: its kind in the top byte, its values below. Two
+    /// optional colours are equal exactly when their numbers are.
+    @inlinable
+    static func packed(_ color: Color?) -> UInt32 {
+        switch color {
+        case nil: return 0
+        case .ansi(let n)?: return 1 << 24 | UInt32(n)
+        case .indexed(let n)?: return 2 << 24 | UInt32(n)
+        case .rgb(let r, let g, let b)?: return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
+
     public static let ansiNames: [String] = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "brightBlack", "brightRed", "brightGreen", "brightYellow",

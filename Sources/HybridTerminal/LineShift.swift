@@ -80,9 +80,15 @@ struct LineShift: Equatable {
         var best: LineShift?
         var bestWorth = 1
         var anchorsTried = 0
+        // A band is the widest run of rows matching at its distance, so an anchor inside one
+        // found already would only find it again (a scroll's anchors mostly are).
+        var found: [LineShift] = []
         for anchor in 0..<height where changed[anchor] && !rows.nextIsBlank(anchor) {
             for from in 0..<height where from != anchor && rows.equal(next: anchor, previous: from) {
-                let shift = rows.band(around: anchor, distance: from - anchor, height: height)
+                let distance = from - anchor
+                if found.contains(where: { $0.distance == distance && $0.movedRows.contains(anchor) }) { continue }
+                let shift = rows.band(around: anchor, distance: distance, height: height)
+                found.append(shift)
                 let worth = shift.worth(rows: rows, changed: changed)
                 if worth > bestWorth {
                     best = shift
@@ -93,6 +99,11 @@ struct LineShift: Equatable {
             if anchorsTried == anchors { break }
         }
         return best
+    }
+
+    /// The rows of the new frame that the shift fills with moved rows (the run `band` grew).
+    var movedRows: ClosedRange<Int> {
+        distance > 0 ? top...(bottom - distance) : (top - distance)...bottom
     }
 
     /// Changed rows this shift fixes minus the rows it breaks.
