@@ -106,11 +106,21 @@ def case_kitty_keys(binary, repo, folder):
         child.close()
 
 
-def case_kitty_sigterm(binary, repo, folder):
+def start_pushed(binary, repo, folder):
+    """The keys screen under a terminal answering as kitty, settled with its flags pushed."""
     child = start_keys(binary, repo, folder, KITTY_ANSWERS)
     try:
         expect_pushed(child)
         child.wait_quiet()
+    except BaseException:
+        child.close()
+        raise
+    return child
+
+
+def case_kitty_sigterm(binary, repo, folder):
+    child = start_pushed(binary, repo, folder)
+    try:
         os.kill(child.pid, signal.SIGTERM)
         status = child.wait_exit()
         expect_signal(status, signal.SIGTERM, "after SIGTERM")
@@ -121,14 +131,7 @@ def case_kitty_sigterm(binary, repo, folder):
 
 
 def case_kitty_crash(binary, repo, folder):
-    child = start_keys(binary, repo, folder, KITTY_ANSWERS)
-    try:
-        expect_pushed(child)
-        child.wait_quiet()
-    except BaseException:
-        child.close()
-        raise
-    return drive.crash(child, signal.SIGSEGV, strict=False, expect=expect_popped)
+    return drive.crash(start_pushed(binary, repo, folder), signal.SIGSEGV, strict=False, expect=expect_popped)
 
 
 def case_kitty_suspend(binary, repo, folder):
