@@ -38,7 +38,7 @@ struct EncodingSession {
     /// For each column of the row being written: its symbol's byte when that is one printable
     /// ASCII character, else 0 (see `appendGlyph`).
     private var nextBytes: [UInt8]
-    /// The same for the row the terminal shows (filled by `classify`, unused).
+    /// The same for the row the terminal shows there, when it shows one (see `markDirty`).
     private var previousBytes: [UInt8]
     private var dirty: [Bool]
     private var rowBase = 0
@@ -62,11 +62,12 @@ struct EncodingSession {
     /// With `movesLines`, rows that moved as a band are moved by the terminal first
     /// (`LineShift`) and each row is then compared with what the terminal shows there.
     mutating func encode(previous: UnsafeBufferPointer<Cell>?, movesLines: Bool = false) {
+        let rows = FrameRows(previous: previous ?? UnsafeBufferPointer(start: nil, count: 0), next: next, width: width)
         guard let previous else {
             out.reserveCapacity(width * height + 64)
             for y in 0..<height {
                 rowBase = y * width
-                if rowIsBlank(rowBase) { continue }
+                if rows.nextIsBlank(y) { continue }
                 // previousKinds stays all-narrow: the erased screen is narrow blanks.
                 classify(row(of: next, at: rowBase), into: &nextKinds, bytes: &nextBytes)
                 markDirty(previousRow: nil)
@@ -74,7 +75,7 @@ struct EncodingSession {
             }
             return
         }
-        var changed = (0..<height).map { y in !rowsEqual(previous, at: y * width, to: y * width) }
+        var changed = (0..<height).map { y in !rows.equal(next: y, previous: y) }
         var shift: LineShift?
         if movesLines && changed.lazy.filter({ $0 }).count >= LineShift.minimumChangedRows {
             shift = LineShift.find(previous: previous, next: next, width: width, height: height, changed: changed)
@@ -83,7 +84,7 @@ struct EncodingSession {
             cursorY = shift.append(into: &out, height: height)
             cursorX = 0
             for y in shift.top...shift.bottom {
-                changed[y] = shift.source(ofRow: y).map { !rowsEqual(previous, at: $0 * width, to: y * width) } ?? !rowIsBlank(y * width)
+                changed[y] = shift.source(ofRow: y).map { !rows.equal(next: y, previous: $0) } ?? !rows.nextIsBlank(y)
             }
         }
         for y in 0..<height where changed[y] {
@@ -115,19 +116,6 @@ struct EncodingSession {
     /// The `width` cells of `cells` from `start`.
     private func row(of cells: UnsafeBufferPointer<Cell>, at start: Int) -> UnsafeBufferPointer<Cell> {
         UnsafeBufferPointer(rebasing: cells[start..<(start + width)])
-    }
-
-    /// Whether the row of `previous` starting at `previousStart` equals the row of `next`
-    /// starting at `nextStart`.
-    private func rowsEqual(_ previous: UnsafeBufferPointer<Cell>, at previousStart: Int, to nextStart: Int) -> Bool {
-        for x in 0..<width where previous[previousStart + x] != next[nextStart + x] { return false }
-        return true
-    }
-
-    /// Whether the row of `next` starting at `start` is all plain blanks.
-    private func rowIsBlank(_ start: Int) -> Bool {
-        for i in start..<(start + width) where next[i] != blank { return false }
-        return true
     }
 
     /// Works out which columns start a glyph and how wide it is, exactly as a terminal will,

@@ -76,7 +76,7 @@ struct LineShift: Equatable {
     /// - Parameter changed: for each row, whether `next` differs from `previous` there.
     static func find(previous: UnsafeBufferPointer<Cell>, next: UnsafeBufferPointer<Cell>,
                      width: Int, height: Int, changed: [Bool]) -> LineShift? {
-        let rows = Rows(previous: previous, next: next, width: width)
+        let rows = FrameRows(previous: previous, next: next, width: width)
         var best: LineShift?
         var bestWorth = 1
         var anchorsTried = 0
@@ -107,7 +107,7 @@ struct LineShift: Equatable {
     }
 
     /// Changed rows this shift fixes minus the rows it breaks.
-    private func worth(rows: Rows, changed: [Bool]) -> Int {
+    private func worth(rows: FrameRows, changed: [Bool]) -> Int {
         var worth = 0
         for y in top...bottom {
             if source(ofRow: y) != nil {
@@ -119,47 +119,18 @@ struct LineShift: Equatable {
         }
         return worth
     }
+}
 
-    /// Row comparisons between the two frames.
-    private struct Rows {
-        let previous: UnsafeBufferPointer<Cell>
-        let next: UnsafeBufferPointer<Cell>
-        let width: Int
-        /// `Cell.blank`, held locally: a static is a lazily initialised global.
-        let blank = Cell.blank
-
-        func equal(next y: Int, previous from: Int) -> Bool {
-            let a = y * width, b = from * width
-            for x in 0..<width where next[a + x] != previous[b + x] { return false }
-            return true
-        }
-
-        /// Equal but for at most a tenth of the row's cells (at least two).
-        func nearlyEqual(next y: Int, previous from: Int) -> Bool {
-            let a = y * width, b = from * width
-            var allowed = Swift.max(2, width / 10)
-            for x in 0..<width where next[a + x] != previous[b + x] {
-                allowed -= 1
-                if allowed < 0 { return false }
-            }
-            return true
-        }
-
-        func nextIsBlank(_ y: Int) -> Bool {
-            for x in (y * width)..<((y + 1) * width) where next[x] != blank { return false }
-            return true
-        }
-
-        /// The widest band around `anchor` whose rows all nearly match at `distance`.
-        func band(around anchor: Int, distance: Int, height: Int) -> LineShift {
-            var first = anchor, last = anchor
-            while first > 0, first - 1 + distance >= 0, nearlyEqual(next: first - 1, previous: first - 1 + distance) { first -= 1 }
-            while last + 1 < height, last + 1 + distance < height, nearlyEqual(next: last + 1, previous: last + 1 + distance) { last += 1 }
-            // The band spans the rows the content moves between: for an upward move, from
-            // where it lands to where it came from.
-            return distance > 0
-                ? LineShift(top: first, bottom: last + distance, distance: distance)
-                : LineShift(top: first + distance, bottom: last, distance: distance)
-        }
+private extension FrameRows {
+    /// The widest band around `anchor` whose rows all nearly match at `distance`.
+    func band(around anchor: Int, distance: Int, height: Int) -> LineShift {
+        var first = anchor, last = anchor
+        while first > 0, first - 1 + distance >= 0, nearlyEqual(next: first - 1, previous: first - 1 + distance) { first -= 1 }
+        while last + 1 < height, last + 1 + distance < height, nearlyEqual(next: last + 1, previous: last + 1 + distance) { last += 1 }
+        // The band spans the rows the content moves between: for an upward move, from
+        // where it lands to where it came from.
+        return distance > 0
+            ? LineShift(top: first, bottom: last + distance, distance: distance)
+            : LineShift(top: first + distance, bottom: last, distance: distance)
     }
 }
