@@ -67,7 +67,7 @@ let package = Package(
         // Its JavaScript (JavaScript/*.js) is embedded in the library at build time, so a host
         // binary carries it (resources would need a bundle shipped beside the binary on Linux).
         .target(name: "HybridBridge", dependencies: [
-            "HybridJavaScript", "HybridServices", "HybridEventLoop", "HybridJSON", "HybridFiles",
+            "HybridJavaScript", "CJavaScriptCore", "HybridServices", "HybridEventLoop", "HybridJSON", "HybridFiles",
             .product(name: "Logging", package: "swift-log"),
         ], plugins: ["EmbedJavaScript"]),
         .plugin(name: "EmbedJavaScript", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),

@@ -17,18 +17,21 @@ import HybridServices
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
-    /// `call(service, params, checkedAt, timeout, resolve, reject, handle?)` → the answer of a
+    /// `call(service, params, timeout, resolve, reject, handle, checkedAt, ...values)` → the answer of a
     /// sync service or of an async one that answered without waiting, or `undefined` when
     /// `resolve(value)` or `reject(code, message, details)` will be called from the loop (then
     /// `handle.id`, when a `handle` object was given, is the call's number for `cancelCall`);
     /// throws `{code, message, details?}` when the call fails at once. `timeout` is in
     /// milliseconds, -1 for the service's own; `checkedAt` is the registry generation at which
-    /// the prelude found every field of `params` known (see `fields`), or -1.
+    /// the prelude found every field of `params` known (see `fields`), or -1, and then
+    /// `values` are `params`' values of those fields, in the order `fields` gave them (Swift
+    /// reads no field itself: each read would take the engine's lock).
     case call
     /// `cancelCall({id})`: drops the call in flight numbered `id` (its signal aborted), cancelling
     /// its work; its promise is never settled by Swift.
     case cancelCall
-    /// `callSync(service, params, checkedAt)` → the sync service's answer; throws `{code, message, details?}`.
+    /// `callSync(service, params, checkedAt, ...values)` → the sync service's answer (`checkedAt`
+    /// and `values` as for `call`); throws `{code, message, details?}`.
     case callSync
     /// `fields({service})` → `{generation, fields}`: the field names the service accepts (`null`
     /// when it takes any, or does not exist) at registry generation `generation`.
@@ -123,13 +126,14 @@ struct BridgeNatives {
         case .call:
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
-                    let started = try calls.call(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[2].number,
-                                                 timeout: arguments[3].number, resolve: arguments[4], reject: arguments[5])
+                    let started = try calls.call(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
+                                                 fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
+                                                 resolve: arguments[3], reject: arguments[4])
                     switch started {
                     case .answered(let answer):
                         return context.makeValue(answer)
                     case .inFlight(let id):
-                        arguments[6].set("id", to: context.makeNumber(Double(id)))
+                        arguments[5].set("id", to: context.makeNumber(Double(id)))
                         return nil
                     }
                 } catch {
@@ -139,7 +143,8 @@ struct BridgeNatives {
         case .callSync:
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
-                    return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[2].number))
+                    return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1],
+                                                                checkedAt: arguments[2].number, fieldValues: arguments.values(from: 3)))
                 } catch {
                     throw Self.failure(error, in: context)
                 }

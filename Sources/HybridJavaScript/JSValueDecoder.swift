@@ -49,6 +49,17 @@ public final class JSValueDecoder {
                                  isPlainObject: isPlainObject, codingPath: [], depth: 0))
     }
 
+    /// Decodes `T` from the plain object `value` whose fields a script has read already:
+    /// `values[i]` is its field `fields[i]` (`undefined` when it has none). A keyed type's
+    /// fields are then taken from `values` with no engine call to read them, each of which
+    /// would take the engine's lock; anything else is read from `value` itself.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue, fields: [String],
+                                     values: UnsafeBufferPointer<JSValueRef?>) throws -> T {
+        precondition(fields.count == values.count, "one value for each field")
+        return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, codingPath: [], depth: 0,
+                                        fields: ReadFields(names: fields, values: values)))
+    }
+
     /// The first own enumerable property name of the object `value` that is not in `known`, or
     /// nil (also when `value` is no object). Names are compared as JavaScriptCore strings, so
     /// the common case, every name known, builds no Swift strings.
@@ -162,6 +173,19 @@ public final class JSValueDecoder {
     }
 }
 
+/// An object's fields as a script read them, in the order of `names`.
+private struct ReadFields {
+    let names: [String]
+    let values: UnsafeBufferPointer<JSValueRef?>
+
+    /// The value of the field `name`, nil when there is no such field.
+    func value(of name: String) -> JSValueRef? {
+        // A handful of short names: comparing them is cheaper than hashing one.
+        guard let index = names.firstIndex(of: name) else { return nil }
+        return values[index]
+    }
+}
+
 private struct ValueDecoder: Decoder {
     let owner: JSValueDecoder
     let value: JSValueRef
@@ -172,12 +196,14 @@ private struct ValueDecoder: Decoder {
     let codingPath: [any CodingKey]
     /// How many arrays and objects enclose `value`.
     let depth: Int
+    /// `value`'s fields, when a script read them already.
+    var fields: ReadFields? = nil
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard depth < JavaScriptContext.maximumJSONDepth else { throw JSValueDecoder.Mismatch() }
-        let object = try owner.object(value, type: self.type, isPlainObject: isPlainObject)
-        return KeyedDecodingContainer(Keyed(owner: owner, object: object, codingPath: codingPath, depth: depth + 1))
+        let source = try fields.map(Keyed<Key>.Source.read) ?? .object(owner.object(value, type: self.type, isPlainObject: isPlainObject))
+        return KeyedDecodingContainer(Keyed(owner: owner, source: source, codingPath: codingPath, depth: depth + 1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -194,22 +220,42 @@ private struct ValueDecoder: Decoder {
 }
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// Where the fields come from.
+    enum Source {
+        /// The object, read a field at a time.
+        case object(JSObjectRef)
+        /// Its fields as a script read them.
+        case read(ReadFields)
+    }
+
     let owner: JSValueDecoder
-    let object: JSObjectRef
+    let source: Source
     let codingPath: [any CodingKey]
     let depth: Int
 
     var allKeys: [Key] {
-        let names = JSObjectCopyPropertyNames(owner.ref, object)!
-        defer { JSPropertyNameArrayRelease(names) }
-        return (0..<JSPropertyNameArrayGetCount(names)).compactMap {
-            Key(stringValue: JavaScriptContext.string(JSPropertyNameArrayGetNameAtIndex(names, $0)))
+        switch source {
+        case .object(let object):
+            let names = JSObjectCopyPropertyNames(owner.ref, object)!
+            defer { JSPropertyNameArrayRelease(names) }
+            return (0..<JSPropertyNameArrayGetCount(names)).compactMap {
+                Key(stringValue: JavaScriptContext.string(JSPropertyNameArrayGetNameAtIndex(names, $0)))
+            }
+        case .read(let fields):
+            return fields.names.compactMap { name in
+                guard let value = fields.value(of: name), JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
+                return Key(stringValue: name)
+            }
         }
     }
 
     /// The property `key` and its type; nil when it is undefined.
     private func member(_ key: Key) -> (value: JSValueRef, type: JSType)? {
-        guard let value = owner.withName(key.stringValue, { JSObjectGetProperty(owner.ref, object, $0, nil) }) else { return nil }
+        let read = switch source {
+        case .object(let object): owner.withName(key.stringValue) { JSObjectGetProperty(owner.ref, object, $0, nil) }
+        case .read(let fields): fields.value(of: key.stringValue)
+        }
+        guard let value = read else { return nil }
         let type = JSValueGetType(owner.ref, value)
         return type == kJSTypeUndefined ? nil : (value, type)
     }

@@ -112,6 +112,12 @@ public struct JavaScriptArguments {
     /// How many arguments the script passed.
     public var count: Int { buffer.count }
 
+    /// The arguments from `start` on (none when the script passed fewer), at the C level:
+    /// valid during the call.
+    public func values(from start: Int) -> UnsafeBufferPointer<JSValueRef?> {
+        start < buffer.count ? UnsafeBufferPointer(rebasing: buffer[start...]) : UnsafeBufferPointer(start: nil, count: 0)
+    }
+
     /// The argument at `index`, or `undefined`.
     public subscript(index: Int) -> JavaScriptValue {
         guard index < buffer.count, let value = buffer[index] else { return context.undefined }

@@ -10,7 +10,13 @@ public protocol ServiceParameters {
     /// A description of the value for error messages, such as `an array` or `"x"`.
     var kindDescription: String { get }
     /// Decodes the parameters into the service's Swift type.
-    func decode<T: Decodable>(_ type: T.Type) throws -> T
+    ///
+    /// - Parameters:
+    ///   - type: The service's parameter type.
+    ///   - fields: The field names `type` reads, in the order `ServiceRegistry.fieldNames(of:)`
+    ///     lists them: parameters that arrive as values in that order (the bridge's) pair
+    ///     them up by it.
+    func decode<T: Decodable>(_ type: T.Type, fields: [String]) throws -> T
 }
 
 extension JSONValue: ServiceParameters {
@@ -25,7 +31,7 @@ extension JSONValue: ServiceParameters {
         objectValue?.keys.first { !known.contains($0) }
     }
 
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type, fields: [String]) throws -> T {
         try JSONValueDecoder().decode(type, from: self == .null ? .object(JSONObject()) : self)
     }
 }

@@ -35,10 +35,11 @@ public final class ServiceRegistry: @unchecked Sendable {
         let description: ServiceDescription
         let fieldNames: [String]
         let acceptsAnyFields: Bool
-        let start: @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation
+        /// Decodes the parameters (given `fieldNames`) and starts the service.
+        let start: @Sendable (any ServiceParameters, _ fieldNames: [String]) throws(StartFailure) -> Invocation
 
         init(description: ServiceDescription, fieldNames: [String], acceptsAnyFields: Bool,
-             start: @escaping @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation) {
+             start: @escaping @Sendable (any ServiceParameters, _ fieldNames: [String]) throws(StartFailure) -> Invocation) {
             self.description = description
             self.fieldNames = fieldNames
             self.acceptsAnyFields = acceptsAnyFields
@@ -70,8 +71,8 @@ public final class ServiceRegistry: @unchecked Sendable {
         _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = nil,
         _ body: @escaping @Sendable (Params) throws -> Result
     ) {
-        add(name, Params.self, isSync: true, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
-            let decoded = try Self.decode(Params.self, from: parameters)
+        add(name, Params.self, isSync: true, permission: permission, summary: summary, timeout: timeout) { parameters, fields throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters, fields: fields)
             do {
                 return .finished(try body(decoded))
             } catch {
@@ -90,8 +91,8 @@ public final class ServiceRegistry: @unchecked Sendable {
         _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = ServiceRegistry.standardTimeout,
         _ body: @escaping @Sendable (Params) async throws -> Result
     ) {
-        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
-            let decoded = try Self.decode(Params.self, from: parameters)
+        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters, fields throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters, fields: fields)
             // Whatever the body throws surfaces when the job runs, through `failure(_:in:)`.
             return .running { try await body(decoded) }
         }
@@ -112,8 +113,8 @@ public final class ServiceRegistry: @unchecked Sendable {
         _ name: String, permission: String? = nil, summary: String? = nil, timeout: Double? = ServiceRegistry.standardTimeout,
         answering body: @escaping @Sendable (Params) throws -> Answer<Result>
     ) {
-        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters throws(StartFailure) in
-            let decoded = try Self.decode(Params.self, from: parameters)
+        add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters, fields throws(StartFailure) in
+            let decoded = try Self.decode(Params.self, from: parameters, fields: fields)
             do {
                 switch try body(decoded) {
                 case .now(let result): return .finished(result)
@@ -126,16 +127,17 @@ public final class ServiceRegistry: @unchecked Sendable {
     }
 
     /// Decodes a call's parameters, as a step of its own: every error here is the caller's.
-    private static func decode<Params: Decodable>(_ type: Params.Type, from parameters: any ServiceParameters) throws(StartFailure) -> Params {
+    private static func decode<Params: Decodable>(_ type: Params.Type, from parameters: any ServiceParameters,
+                                                  fields: [String]) throws(StartFailure) -> Params {
         do {
-            return try parameters.decode(type)
+            return try parameters.decode(type, fields: fields)
         } catch {
             throw .parameters(error)
         }
     }
 
     private func add<Params: Decodable>(_ name: String, _ type: Params.Type, isSync: Bool, permission: String?, summary: String?, timeout: Double?,
-                                        start: @escaping @Sendable (any ServiceParameters) throws(StartFailure) -> Invocation) {
+                                        start: @escaping @Sendable (any ServiceParameters, _ fieldNames: [String]) throws(StartFailure) -> Invocation) {
         precondition(ServiceName.isValid(name), "service names are domain.verb, like \"cart.add\"; got \"\(name)\"")
         precondition(timeout.map { $0 > 0 } ?? true, "\(name): a timeout is a number of seconds above 0")
         let probe = ParameterProbe.describe(type)
@@ -205,7 +207,7 @@ public final class ServiceRegistry: @unchecked Sendable {
             }
         }
         do throws(StartFailure) {
-            return .success(try entry.start(parameters))
+            return .success(try entry.start(parameters, entry.fieldNames))
         } catch {
             switch error {
             case .parameters(let error as DecodingError):

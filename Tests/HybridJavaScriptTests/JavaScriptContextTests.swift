@@ -151,6 +151,30 @@ final class JSValueDecoderTests: XCTestCase {
         }
     }
 
+    /// Fields a script read already, given as values in the order of their names: nothing is
+    /// read from the object itself, absent and undefined fields are missing, nested values
+    /// decode as usual, and a mismatch still throws.
+    func testDecodesFieldsAScriptReadInOrder() throws {
+        let context = JavaScriptContext()
+        let decoder = JSValueDecoder(context: context)
+        _ = try context.evaluate("globalThis.kept = [7, [{ sku: 'a', qty: 2, price: 1.5 }], undefined, { gift: true }, '7']")
+        let values = try (0..<5).map { try context.evaluate("kept[\($0)]").ref as JSValueRef? }
+        let empty = try context.evaluate("({})")
+        let names = ["id", "items", "note", "tags"]
+        try values.withUnsafeBufferPointer { values in
+            let order = try decoder.decode(Order.self, from: empty, fields: names, values: UnsafeBufferPointer(rebasing: values[0..<4]))
+            XCTAssertEqual(order, Order(id: 7, items: [.init(sku: "a", qty: 2, price: 1.5)], note: nil, tags: ["gift": true]))
+            // The id as the string "7": a mismatch, for the caller's exact error.
+            let wrong = [values[4], values[1], values[2], values[3]]
+            try wrong.withUnsafeBufferPointer { wrong in
+                XCTAssertThrowsError(try decoder.decode(Order.self, from: empty, fields: names, values: wrong))
+            }
+            // A field not given at all is missing.
+            XCTAssertThrowsError(try decoder.decode(Order.self, from: empty, fields: Array(names.dropFirst()),
+                                                    values: UnsafeBufferPointer(rebasing: values[1..<4])))
+        }
+    }
+
     func testHostFunctionsAndProtectedValuesAreReleased() throws {
         final class Token: @unchecked Sendable {}
         weak var released: Token?

@@ -28,20 +28,31 @@
   // settles the promise from the loop.
   //
   // Field names each service accepts, checked here because asking the engine for an object's
-  // names from Swift costs more than the rest of a call. Swift still checks when this says
-  // -1, which is also how it produces the exact error.
-  // A number >= 0 also tells Swift that params is a plain object: no array, date or function.
+  // names from Swift costs more than the rest of a call. The last arguments of native.call and
+  // native.callSync: the registry generation at which every field of params was found known,
+  // then params' values of those fields in the order Swift listed them, so that Swift reads
+  // none itself (each read would take the engine's lock). Just -1 when Swift must look itself,
+  // which is also how it produces the exact error (a getter that throws included).
+  // A generation >= 0 also tells Swift that params is a plain object: no array, date or function.
   const accepted = new Map();
-  function checkedAt(name, params) {
-    if (params === null || typeof params !== 'object' || Array.isArray(params) || params instanceof Date) return -1;
+  const unchecked = Object.freeze([-1]);
+  function fieldArguments(name, params) {
+    if (params === null || typeof params !== 'object' || Array.isArray(params) || params instanceof Date) return unchecked;
     let entry = accepted.get(name);
     if (entry === undefined) {
       entry = native.fields({ service: name });
       accepted.set(name, entry);
     }
-    if (entry.fields === null) return -1;
-    for (const key in params) if (!entry.fields.includes(key)) return -1;
-    return entry.generation;
+    const fields = entry.fields;
+    if (fields === null) return unchecked;
+    for (const key in params) if (!fields.includes(key)) return unchecked;
+    const values = [entry.generation];
+    try {
+      for (let i = 0; i < fields.length; i++) values.push(params[fields[i]]);
+    } catch {
+      return unchecked;
+    }
+    return values;
   }
   // options.signal (an AbortSignal) drops the call when aborted: the promise rejects with the
   // signal's reason and Swift cancels the work (closing its connection).
@@ -65,9 +76,9 @@
         fn(...args);
       };
       const handle = signal === null ? undefined : {};
-      const checked = checkedAt(service, params);
+      const fields = fieldArguments(service, params);
       try {
-        answer = native.call(service, params, checked, timeout, settled(resolve), settled(failed), handle);
+        answer = native.call(service, params, timeout, settled(resolve), settled(failed), handle, ...fields);
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message, failure.details));
         return;
@@ -87,9 +98,9 @@
     });
   }
   function callServiceSync(service, params) {
-    const checked = checkedAt(service, params);
+    const fields = fieldArguments(service, params);
     try {
-      return native.callSync(service, params, checked);
+      return native.callSync(service, params, ...fields);
     } catch (failure) {
       throw serviceError(new Error(), failure.code, failure.message, failure.details);
     }

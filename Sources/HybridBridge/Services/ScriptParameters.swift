@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import HybridJSON
 import HybridJavaScript
 import HybridServices
@@ -10,19 +11,23 @@ import HybridServices
 struct ScriptParameters: ServiceParameters {
     let value: JavaScriptValue
     let decoder: JSValueDecoder
-    /// Whether the prelude already found the value a plain object (no array, date or function)
-    /// whose every field is known: asking JavaScriptCore for an object's names costs more than
-    /// the rest of a call, and each question about the value is one more engine call.
-    let fieldsChecked: Bool
+    /// When the prelude already found the value a plain object (no array, date or function)
+    /// whose every field is known, the values of those fields it read, in the order of the
+    /// service's field names: asking JavaScriptCore for an object's names costs more than the
+    /// rest of a call, and each question about the value is one more engine call.
+    let fieldValues: UnsafeBufferPointer<JSValueRef?>?
     // Every engine call takes its lock, so the value's kind is asked once, if at all.
     private let kind: JavaScriptValue.Kind
 
-    init(value: JavaScriptValue, decoder: JSValueDecoder, fieldsChecked: Bool) {
+    /// Parameters valid while the script's call lasts (`fieldValues` are its arguments).
+    init(value: JavaScriptValue, decoder: JSValueDecoder, fieldValues: UnsafeBufferPointer<JSValueRef?>?) {
         self.value = value
         self.decoder = decoder
-        self.fieldsChecked = fieldsChecked
-        kind = fieldsChecked ? .object : value.kind
+        self.fieldValues = fieldValues
+        kind = fieldValues != nil ? .object : value.kind
     }
+
+    private var fieldsChecked: Bool { fieldValues != nil }
 
     private var isAbsent: Bool { kind == .null || kind == .undefined }
 
@@ -38,11 +43,13 @@ struct ScriptParameters: ServiceParameters {
 
     var kindDescription: String { value.json.kindDescription }
 
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, fields: [String]) throws -> T {
         // `do`/`catch`, not `try?`: an `Optional<T>` costs a generic metadata lookup per call.
-        if !isAbsent {
+        if let fieldValues, fieldValues.count == fields.count {
+            do { return try decoder.decode(type, from: value, fields: fields, values: fieldValues) } catch {}
+        } else if !isAbsent {
             do { return try decoder.decode(type, from: value, isPlainObject: fieldsChecked) } catch {}
         }
-        return try value.context.strictJSON(from: value).decode(type)
+        return try value.context.strictJSON(from: value).decode(type, fields: fields)
     }
 }

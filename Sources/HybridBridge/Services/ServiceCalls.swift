@@ -1,3 +1,4 @@
+import CJavaScriptCore
 import HybridEventLoop
 import HybridJSON
 import HybridJavaScript
@@ -35,11 +36,13 @@ final class ServiceCalls {
     /// async one that answered without waiting), or nil when `resolve(value)` or
     /// `reject(code, message, details)` will be called from the loop. `timeout`
     /// is the script's, in milliseconds (negative or NaN: the service's own); `checkedAt` is
-    /// the registry generation at which the prelude found the field names known, or -1.
+    /// the registry generation at which the prelude found the field names known, or -1, and
+    /// then `fieldValues` are the values of those fields it read, in the order of `fields`.
     /// - Returns: the answer, or the number of the call in flight (for `cancel(id:)`).
-    func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, timeout: Double,
-              resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
-        switch services.start(name, parameters: self.parameters(parameters, checkedAt: checkedAt), caller: caller) {
+    func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
+              timeout: Double, resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
+        let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
+        switch services.start(name, parameters: parameters, caller: caller) {
         case .failure(let error):
             throw error
         case .success(.finished(let value)):
@@ -85,9 +88,12 @@ final class ServiceCalls {
         pending.cancel(id: id)
     }
 
-    /// Runs the sync service `name` and returns its answer (`checkedAt` as for `call`).
-    func callSync(_ name: String, parameters: JavaScriptValue, checkedAt: Double) throws(ServiceError) -> JSONValue {
-        switch services.start(name, parameters: self.parameters(parameters, checkedAt: checkedAt), caller: caller, requireSync: true) {
+    /// Runs the sync service `name` and returns its answer (`checkedAt` and `fieldValues` as
+    /// for `call`).
+    func callSync(_ name: String, parameters: JavaScriptValue, checkedAt: Double,
+                  fieldValues: UnsafeBufferPointer<JSValueRef?>) throws(ServiceError) -> JSONValue {
+        let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
+        switch services.start(name, parameters: parameters, caller: caller, requireSync: true) {
         case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: name).get()
         // `requireSync` refuses async services before they start.
         case .success(.running): return .null
@@ -119,12 +125,12 @@ final class ServiceCalls {
     }
 
     /// A check made at an older generation is ignored, and the prelude told to drop its cache.
-    private func parameters(_ value: JavaScriptValue, checkedAt: Double) -> ScriptParameters {
+    private func parameters(_ value: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>) -> ScriptParameters {
         var checked = false
         if checkedAt >= 0 {
             checked = Int(exactly: checkedAt) == services.generation
             if !checked { onStaleFields() }
         }
-        return ScriptParameters(value: value, decoder: decoder, fieldsChecked: checked)
+        return ScriptParameters(value: value, decoder: decoder, fieldValues: checked ? fieldValues : nil)
     }
 }
