@@ -68,31 +68,69 @@ extension Buffer {
             }
         } else {
             for character in text {
-                var glyphWidth = DisplayWidth.of(character)
-                var symbol: String
-                if glyphWidth == 0 {
-                    guard character == "\t" else { continue }
-                    glyphWidth = 1
-                    symbol = " "
-                } else {
-                    symbol = String(character)
-                }
-                if col + glyphWidth > end { break }
-                if col < 0 && col + glyphWidth > 0 {
-                    // Only the right half of a wide glyph is visible: show a blank there.
-                    symbol = " "
-                    col += 1
-                    glyphWidth = 1
-                }
-                place(symbol, glyphWidth: glyphWidth, column: col, rowBase: rowBase, style: style, fresh: &fresh)
-                col += glyphWidth
+                guard let glyph = Glyph(character) else { continue }
+                guard let next = place(glyph, column: col, end: end, rowBase: rowBase, style: style, fresh: &fresh) else { break }
+                col = next
             }
         }
-        if !fresh && col < width && cells[rowBase + col].isContinuation {
-            // The last glyph overwrote the left half of a wide glyph: its right half is orphaned.
-            cells[rowBase + col].symbol = " "
-        }
+        endWrite(at: col, rowBase: rowBase, fresh: fresh)
         return col - x
+    }
+
+    /// Writes `glyph` `count` times from (`x`, `y`), exactly as `write` would write the text
+    /// of them (clipped to `limit` columns and to the buffer, returning the columns used),
+    /// without building that text and breaking it into glyphs again: rules and borders.
+    @discardableResult
+    public mutating func write(repeating glyph: Character, count: Int, x: Int, y: Int, limit: Int, style: CellStyle) -> Int {
+        guard y >= 0, y < height, limit > 0, x < width, x > Int.min / 4, count > 0, let glyph = Glyph(glyph) else { return 0 }
+        let end = limit >= width - x ? width : x + limit
+        let rowBase = y * width
+        var col = x
+        var fresh = true
+        for _ in 0..<count {
+            guard let next = place(glyph, column: col, end: end, rowBase: rowBase, style: style, fresh: &fresh) else { break }
+            col = next
+        }
+        endWrite(at: col, rowBase: rowBase, fresh: fresh)
+        return col - x
+    }
+
+    /// One character as drawn: its symbol and columns; nil for one that draws nothing.
+    private struct Glyph {
+        let symbol: String
+        let width: Int
+
+        init?(_ character: Character) {
+            let width = DisplayWidth.of(character)
+            if width > 0 {
+                (symbol, self.width) = (String(character), width)
+            } else if character == "\t" {
+                (symbol, self.width) = (" ", 1)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Puts `glyph` at `column` of a write ending at `end`, clipped; returns the column after
+    /// it, or nil when it does not fit and the write stops.
+    private mutating func place(_ glyph: Glyph, column: Int, end: Int, rowBase: Int, style: CellStyle, fresh: inout Bool) -> Int? {
+        guard column + glyph.width <= end else { return nil }
+        if column < 0 && column + glyph.width > 0 {
+            // Only the right half of a wide glyph is visible: show a blank there.
+            place(" ", glyphWidth: 1, column: column + 1, rowBase: rowBase, style: style, fresh: &fresh)
+            return column + 2
+        }
+        place(glyph.symbol, glyphWidth: glyph.width, column: column, rowBase: rowBase, style: style, fresh: &fresh)
+        return column + glyph.width
+    }
+
+    /// Ends a write that stopped at `column`: when its last glyph overwrote the left half of
+    /// a wide glyph, that glyph's right half is orphaned and blanked.
+    private mutating func endWrite(at column: Int, rowBase: Int, fresh: Bool) {
+        if !fresh && column < width && cells[rowBase + column].isContinuation {
+            cells[rowBase + column].symbol = " "
+        }
     }
 
     /// Puts one glyph (and its continuation cell when wide) at `column` of a row. The first

@@ -21,41 +21,48 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
 /// The look of one cell: colours (nil = the terminal's default) and attributes.
 public struct CellStyle: Hashable, Sendable {
     /// Foreground colour; nil means the terminal default.
-    public var foreground: Color?
+    @inlinable
+    public var foreground: Color? {
+        get { Color(packed: packedForeground) }
+        set { packedForeground = Color.packed(newValue) }
+    }
     /// Background colour; nil means the terminal default.
-    public var background: Color?
+    @inlinable
+    public var background: Color? {
+        get { Color(packed: packedBackground) }
+        set { packedBackground = Color.packed(newValue) }
+    }
     /// Bold, italic and friends.
     public var attributes: TextAttributes
 
+    // The colours are kept as `Color.packed` numbers: the encoder compares thousands of cells'
+    // styles per frame and drawing patches as many, and two numbers compare and merge in a
+    // few instructions where optional enums took dozens.
+    @usableFromInline var packedForeground: UInt32
+    @usableFromInline var packedBackground: UInt32
+
     /// Creates a style; every part defaults to "terminal default".
     public init(foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []) {
-        self.foreground = foreground
-        self.background = background
+        packedForeground = Color.packed(foreground)
+        packedBackground = Color.packed(background)
         self.attributes = attributes
     }
 
     /// Default colours, no attributes.
     public static let plain = CellStyle()
 
-    /// Equal when the colours and attributes are: the same as the synthesized comparison, but
-    /// over packed colours, as the encoder compares thousands of cells' styles per frame.
-    @inlinable
-    public static func == (lhs: CellStyle, rhs: CellStyle) -> Bool {
-        lhs.attributes == rhs.attributes && Color.packed(lhs.foreground) == Color.packed(rhs.foreground)
-            && Color.packed(lhs.background) == Color.packed(rhs.background)
-    }
-
     /// True for the terminal's default look.
     public var isPlain: Bool { self == .plain }
 
-    /// This style with `other` laid on top: `other`'s non-nil colours win and attributes are
-    /// united. This is how nested styles compose (a container's background under a label's
-    /// foreground, focus `reverse` on top of both).
+    /// This style with `other` laid on top: `other`'s colours win where it has them and
+    /// attributes are united. This is how nested styles compose (a container's background
+    /// under a label's foreground, focus `reverse` on top of both).
+    @inlinable
     public func patched(with other: CellStyle) -> CellStyle {
-        CellStyle(
-            foreground: other.foreground ?? foreground,
-            background: other.background ?? background,
-            attributes: attributes.union(other.attributes)
-        )
+        var style = self
+        if other.packedForeground != 0 { style.packedForeground = other.packedForeground }
+        if other.packedBackground != 0 { style.packedBackground = other.packedBackground }
+        style.attributes.formUnion(other.attributes)
+        return style
     }
 }

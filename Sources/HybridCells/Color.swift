@@ -11,9 +11,8 @@ public enum Color: Hashable, Sendable {
     /// A 24-bit colour.
     case rgb(UInt8, UInt8, UInt8)
 
-    /// The 16 ANSI colour names, in palette order (index = ANSI number).
-    /// A colour, or none, as one number: its kind in the top byte, its values below. Two
-    /// optional colours are equal exactly when their numbers are.
+    /// A colour, or none, as one number: its kind in the top byte, its values below (0 for
+    /// none). Two optional colours are equal exactly when their numbers are.
     @inlinable
     static func packed(_ color: Color?) -> UInt32 {
         switch color {
@@ -24,6 +23,19 @@ public enum Color: Hashable, Sendable {
         }
     }
 
+    /// The colour a `packed(_:)` number stands for; nil for none.
+    @inlinable
+    init?(packed: UInt32) {
+        let low = UInt8(truncatingIfNeeded: packed)
+        switch packed >> 24 {
+        case 1: self = .ansi(low)
+        case 2: self = .indexed(low)
+        case 3: self = .rgb(UInt8(truncatingIfNeeded: packed >> 16), UInt8(truncatingIfNeeded: packed >> 8), low)
+        default: return nil
+        }
+    }
+
+    /// The 16 ANSI colour names, in palette order (index = ANSI number).
     public static let ansiNames: [String] = [
         "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
         "brightBlack", "brightRed", "brightGreen", "brightYellow",

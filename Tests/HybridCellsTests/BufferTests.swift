@@ -86,6 +86,23 @@ final class BufferTests: XCTestCase {
         XCTAssertEqual(buffer.plainLines(), ["e\u{301}👨‍👩‍👧🇫🇷"])
     }
 
+    /// Writing a glyph repeated is writing the repeated text, cell for cell: narrow and wide
+    /// glyphs, a tab and a control, clipped on either side, over half of a wide glyph.
+    func testWriteRepeatingIsWritingTheRepeatedText() {
+        let red = CellStyle(foreground: .ansi(1))
+        for glyph: Character in ["─", "漢", "\t", "\u{7}", "e\u{301}"] {
+            for (x, count, limit) in [(0, 4, 10), (-1, 4, 10), (-3, 2, 10), (6, 5, 10), (1, 6, 3), (2, 0, 5)] {
+                var underlay = Buffer(width: 8, height: 1)
+                underlay.write("ab漢cd漢", x: 0, y: 0, limit: 8, style: CellStyle(background: .ansi(4)))
+                var repeated = underlay, written = underlay
+                let used = repeated.write(repeating: glyph, count: count, x: x, y: 0, limit: limit, style: red)
+                let expected = written.write(String(repeating: String(glyph), count: count), x: x, y: 0, limit: limit, style: red)
+                XCTAssertEqual(repeated, written, "\(glyph.debugDescription) × \(count) at \(x), limit \(limit)")
+                XCTAssertEqual(used, expected, "\(glyph.debugDescription) × \(count) at \(x), limit \(limit)")
+            }
+        }
+    }
+
     func testFillAndApplyStyle() {
         var buffer = Buffer(width: 5, height: 2)
         buffer.fill(Rect(x: 0, y: 0, width: 5, height: 1), symbol: "中", style: .plain)

@@ -20,4 +20,24 @@ final class CellStyleTests: XCTestCase {
             }
         }
     }
+
+    /// Colours are stored packed: every kind and value comes back as it was set, and patching
+    /// keeps a colour the patch does not set.
+    func testColoursComeBackAsSetAndPatchesKeepWhatTheyDoNotSet() {
+        let colors: [Color?] = [nil, .ansi(0), .ansi(15), .ansi(255), .indexed(0), .indexed(255), .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(1, 2, 3)]
+        for color in colors {
+            var style = CellStyle(foreground: color, background: color)
+            XCTAssertEqual(style.foreground, color)
+            XCTAssertEqual(style.background, color)
+            style.foreground = .rgb(9, 8, 7)
+            XCTAssertEqual(style.foreground, .rgb(9, 8, 7))
+            XCTAssertEqual(style.background, color, "setting one colour leaves the other")
+            let patched = style.patched(with: CellStyle(background: color, attributes: .bold))
+            XCTAssertEqual(patched, CellStyle(foreground: .rgb(9, 8, 7), background: color, attributes: .bold))
+        }
+        let under = CellStyle(foreground: .ansi(1), background: .indexed(4), attributes: .italic)
+        XCTAssertEqual(under.patched(with: CellStyle(foreground: .rgb(1, 1, 1), attributes: .reverse)),
+                       CellStyle(foreground: .rgb(1, 1, 1), background: .indexed(4), attributes: [.italic, .reverse]))
+        XCTAssertEqual(under.patched(with: .plain), under)
+    }
 }

@@ -64,13 +64,13 @@ enum Painter {
         return result + "…"
     }
 
-    /// `glyph` repeated over `width` cells from (x, y), built only where `clip` shows it: a
-    /// rule as wide as a huge frame costs what is visible.
-    static func rule(_ glyph: String, x: Int, y: Int, width: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
+    /// `glyph` (one column wide) repeated over `width` cells from (x, y), drawn only where
+    /// `clip` shows it: a rule as wide as a huge frame costs what is visible.
+    static func rule(_ glyph: Character, x: Int, y: Int, width: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
         let start = max(x, clip.x)
         let end = min(x + max(0, width), clip.maxX)
-        guard end > start else { return }
-        write(String(repeating: glyph, count: end - start), style: style, x: start, y: y, into: &buffer, clip: clip)
+        guard end > start, y >= clip.y, y < clip.maxY else { return }
+        buffer.write(repeating: glyph, count: end - start, x: start, y: y, limit: clip.maxX - start, style: style)
     }
 
     /// `text` cut to `width` cells and placed in them by `alignment`, the free cells blank in
@@ -118,9 +118,9 @@ enum Painter {
     }
 
     /// One border glyph, when its cell is inside the clip.
-    private static func corner(_ glyph: String, x: Int, y: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
+    private static func corner(_ glyph: Character, x: Int, y: Int, style: CellStyle, into buffer: inout Buffer, clip: Rect) {
         guard clip.contains(x: x, y: y) else { return }
-        write(glyph, style: style, x: x, y: y, into: &buffer, clip: clip)
+        buffer.write(repeating: glyph, count: 1, x: x, y: y, limit: clip.maxX - x, style: style)
     }
 
     private static func drawScrollMarks(_ view: View, inner: Rect, into buffer: inout Buffer, clip: Rect) {
@@ -145,7 +145,7 @@ enum Painter {
 
 /// The line glyphs of one border kind.
 struct BorderGlyphs {
-    let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+    let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: Character
 
     init(_ kind: BorderKind) {
         switch kind {

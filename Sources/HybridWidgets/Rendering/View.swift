@@ -17,10 +17,14 @@ public final class View: LayoutItem {
     public let scope: StateScope
     /// What the view shows, measured and painted by its widget.
     let content: any ViewContent
+    // A view is built, laid out and painted on the thread drawing its frame, so the properties
+    // layout reads for every view on every frame skip the runtime's exclusivity check, which
+    // cost a tenth of a one-line scroll (BENCHMARKS.md).
+
     /// Views inside this one.
-    public var children: [View]
+    @exclusivity(unchecked) public var children: [View]
     /// Sizing and placement.
-    public var layoutStyle: LayoutStyle
+    @exclusivity(unchecked) public var layoutStyle: LayoutStyle
     /// Colours and attributes, inherited from ancestors and patched with the node's own.
     public var cellStyle: CellStyle
     /// Whether the node set its own background (so its whole frame is painted).
@@ -34,11 +38,11 @@ public final class View: LayoutItem {
     /// How text lines are aligned.
     public var textAlign: TextAlignment
 
-    public var frame: Rect = .zero {
+    @exclusivity(unchecked) public var frame: Rect = .zero {
         didSet { placement = (frame, scrollOffset) }
     }
-    public var contentHeight = 0
-    public var scrollOffset = 0
+    @exclusivity(unchecked) public var contentHeight = 0
+    @exclusivity(unchecked) public var scrollOffset = 0
     public var layoutChildren: [any LayoutItem] { children }
 
     /// Whether it has focus now.
@@ -56,8 +60,8 @@ public final class View: LayoutItem {
     /// Whether the view comes from a node that depends on nothing, so it is kept from frame to
     /// frame with its measurements and placement.
     var isStatic = false
-    private var placement: (frame: Rect, scrollOffset: Int)?
-    private var measured: (maxWidth: Int, size: Size)?
+    @exclusivity(unchecked) private var placement: (frame: Rect, scrollOffset: Int)?
+    @exclusivity(unchecked) private var measured: (maxWidth: Int, size: Size)?
 
     init(key: String, node: Node, scope: StateScope, content: any ViewContent, children: [View],
          layoutStyle: LayoutStyle, cellStyle: CellStyle, paintsBackground: Bool,
