@@ -2,19 +2,20 @@ import Foundation
 import CJavaScriptCore
 import HybridTerm
 
-/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers]`: medians of the rendering pipeline on
-/// the peer benchmark scene at 120x40, then of expressions, the bridge, the network, the database
-/// and the running app, each against a reference measured in the same run (see BENCHMARKS.md).
-/// `--peers` also builds and runs the ncurses peer on the same scene after the rendering figures
-/// and prints both side by side (see PeerBench). Run it built for release, from the repository:
-/// `swift run -c release hybrid-bench`.
+/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH]`: medians of the
+/// rendering pipeline on the peer benchmark scene at 120x40, then of expressions, the bridge,
+/// the network, the database, the running app and the start-up of the `hybrid` binary (the one
+/// built beside this benchmark, or `--hybrid PATH`), each against a reference measured in the
+/// same run (see BENCHMARKS.md). `--peers` also builds and runs the ncurses peer on the same
+/// scene after the rendering figures and prints both side by side (see PeerBench). Run it built
+/// for release, from the repository: `swift run -c release hybrid-bench`.
 @main
 enum Bench {
     static let width = 120
     static let height = 40
 
     /// The parts `--only` picks from, in the order they run.
-    static let sections = ["rendering", "expressions", "bridge", "network", "database", "app"]
+    static let sections = ["rendering", "expressions", "bridge", "network", "database", "app", "startup"]
 
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +26,15 @@ enum Bench {
                 exit(2)
             }
             only = arguments[flag + 1]
+            arguments.removeSubrange(flag...flag + 1)
+        }
+        var hybrid = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
+        if let flag = arguments.firstIndex(of: "--hybrid") {
+            guard flag + 1 < arguments.count else {
+                FileHandle.standardError.write(Data("--hybrid takes the path of a hybrid binary\n".utf8))
+                exit(2)
+            }
+            hybrid = arguments[flag + 1]
             arguments.removeSubrange(flag...flag + 1)
         }
         let peers = arguments.contains("--peers")
@@ -49,6 +59,7 @@ enum Bench {
         if runs("network") { NetworkBench.run() }
         if runs("database") { DatabaseBench.run() }
         if runs("app") { try runningApp(scene: bytes) }
+        if runs("startup") { try StartupBench.run(binary: hybrid) }
     }
 
     /// The rendering pipeline on the scene: first frame (cold, then warm), one-label update, full

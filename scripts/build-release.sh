@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds the `hybrid` binary to ship: optimized, with the Swift runtime and Foundation linked
+# in statically, so it starts without resolving their symbols at every launch (a third of
+# the start-up time of `hybrid render`, BENCHMARKS.md "Start-up") and runs on a machine
+# without Swift. It builds apart from the tests' debug build (its own folder, .build-release,
+# as `--static-swift-stdlib` is a build flag, not a package setting), so the first build
+# takes several minutes on a small machine:
+#   scripts/build-release.sh && .build-release/release/hybrid --version
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+"$repo/scripts/setup.sh"
+swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid >&2
+echo "$repo/.build-release/release/hybrid"
