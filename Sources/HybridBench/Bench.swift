@@ -19,24 +19,9 @@ enum Bench {
 
     static func main() throws {
         var arguments = Array(CommandLine.arguments.dropFirst())
-        var only: String?
-        if let flag = arguments.firstIndex(of: "--only") {
-            guard flag + 1 < arguments.count, sections.contains(arguments[flag + 1]) else {
-                FileHandle.standardError.write(Data("--only takes one of: \(sections.joined(separator: ", "))\n".utf8))
-                exit(2)
-            }
-            only = arguments[flag + 1]
-            arguments.removeSubrange(flag...flag + 1)
-        }
-        var hybrid = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
-        if let flag = arguments.firstIndex(of: "--hybrid") {
-            guard flag + 1 < arguments.count else {
-                FileHandle.standardError.write(Data("--hybrid takes the path of a hybrid binary\n".utf8))
-                exit(2)
-            }
-            hybrid = arguments[flag + 1]
-            arguments.removeSubrange(flag...flag + 1)
-        }
+        let only = option("--only", in: &arguments, takes: "one of: \(sections.joined(separator: ", "))", valid: sections.contains)
+        let hybrid = option("--hybrid", in: &arguments, takes: "the path of a hybrid binary")
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
         let peers = arguments.contains("--peers")
         arguments.removeAll { $0 == "--peers" }
         guard !peers || only == nil || only == "rendering" else {
@@ -60,6 +45,19 @@ enum Bench {
         if runs("database") { DatabaseBench.run() }
         if runs("app") { try runningApp(scene: bytes) }
         if runs("startup") { try StartupBench.run(binary: hybrid) }
+    }
+
+    /// The value given to `flag` in `arguments` (both taken out), or nil when it is not there;
+    /// a missing or invalid value ends the program, saying what the flag `takes`.
+    static func option(_ flag: String, in arguments: inout [String], takes: String,
+                       valid: (String) -> Bool = { _ in true }) -> String? {
+        guard let index = arguments.firstIndex(of: flag) else { return nil }
+        guard index + 1 < arguments.count, valid(arguments[index + 1]) else {
+            FileHandle.standardError.write(Data("\(flag) takes \(takes)\n".utf8))
+            exit(2)
+        }
+        defer { arguments.removeSubrange(index...index + 1) }
+        return arguments[index + 1]
     }
 
     /// The rendering pipeline on the scene: first frame (cold, then warm), one-label update, full
