@@ -119,7 +119,7 @@ extension Buffer {
         if column < 0 && column + glyph.width > 0 {
             // Only the right half of a wide glyph is visible: show a blank there.
             place(" ", glyphWidth: 1, column: column + 1, rowBase: rowBase, style: style, fresh: &fresh)
-            return column + 2
+            return column + glyph.width
         }
         place(glyph.symbol, glyphWidth: glyph.width, column: column, rowBase: rowBase, style: style, fresh: &fresh)
         return column + glyph.width
