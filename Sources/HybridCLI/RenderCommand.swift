@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         // A screen of a bundle renders with the bundle's theme, as it runs.
         let theme = BundleTheme.enclosing(screenFile: file)
-        let load = ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles())
+        let load = ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles(), decoding: .whole)
         for line in (theme?.formattedDiagnostics ?? []) + load.formattedDiagnostics {
             FileHandleOutput.standardError(line)
         }

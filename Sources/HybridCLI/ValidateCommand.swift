@@ -65,7 +65,7 @@ struct ValidateCommand: ParsableCommand {
     /// problems come first.
     private static func checkScreen(_ file: String) -> (lines: [String], ok: Bool) {
         let theme = BundleTheme.enclosing(screenFile: file)
-        let screen = outcome(ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles()))
+        let screen = outcome(ScreenDocument.load(contentsOf: file, theme: theme?.styles ?? NamedStyles(), decoding: .whole))
         return ((theme?.formattedDiagnostics ?? []) + screen.lines, screen.ok && theme?.hasErrors != true)
     }
 
@@ -98,7 +98,7 @@ struct ValidateCommand: ParsableCommand {
         let (registered, reformers) = ScriptCheck.registrations(in: scripts)
         for name in (load.value?.manifest.screens.keys.sorted() ?? []) {
             guard let path = load.value?.screenPath(named: name) else { continue }
-            let screen = ScreenDocument.load(contentsOf: path, theme: theme?.styles ?? NamedStyles())
+            let screen = ScreenDocument.load(contentsOf: path, theme: theme?.styles ?? NamedStyles(), decoding: .whole)
             let known = zip(screen.diagnostics, screen.formattedDiagnostics).filter { diagnostic, _ in
                 !registered.contains { diagnostic.message.hasPrefix("unknown component \(DiagnosticText.quoted($0))") }
             }

@@ -100,6 +100,11 @@ public struct SourceJSON: Sendable {
         return SourceJSON(tape: tape, index: value)
     }
 
+    /// How many values this one is made of: itself, and every item, member name and member
+    /// value inside it at any depth. Cheap: the tape records where each container ends.
+    @inlinable
+    public var valueCount: Int { tape.next(after: index) - index }
+
     /// The value without positions.
     public var plain: JSONValue {
         switch entry.tag {

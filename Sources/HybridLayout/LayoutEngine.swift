@@ -11,13 +11,16 @@ public enum LayoutEngine {
     /// such heights still add up without overflow.
     static let unboundedHeight = 1 << 40
 
-    /// Sizes and places `root` and everything under it to fill `area`.
+    /// Sizes and places `root` and everything under it to fill `area`. Only what lies in
+    /// `area` is placed whole: the children of an item out of sight are left unplaced where
+    /// the item allows it (`LayoutItem.placesChildrenOutOfSight`), so a long screen costs what
+    /// shows, and are placed when a later layout brings the item into sight.
     public static func layout(_ root: any LayoutItem, in area: Rect) {
         let margin = root.layoutStyle.margin
         let size = measure(root, available: Size(width: area.width - margin.horizontal, height: area.height - margin.vertical), stretch: true)
         let frame = Rect(x: area.x + margin.left, y: area.y + margin.top,
                          width: size.width, height: size.height)
-        place(root, in: frame)
+        place(root, in: frame, sight: area)
     }
 
     // MARK: Measuring
@@ -159,10 +162,13 @@ public enum LayoutEngine {
 
     // MARK: Placing
 
-    /// Sets `item.frame` and places its children inside.
-    static func place(_ item: any LayoutItem, in frame: Rect) {
-        if item.keepsPlacement(in: frame) { return }
+    /// Sets `item.frame` and places its children inside, if it lies in `sight` (the part of
+    /// the screen its parents show) or must place them anyway.
+    static func place(_ item: any LayoutItem, in frame: Rect, sight: Rect) {
+        if item.keepsPlacement(in: frame, sight: sight) { return }
         item.frame = frame
+        let sight = sight.intersection(frame)
+        if sight.isEmpty && !item.placesChildrenOutOfSight { return }
         let style = item.layoutStyle
         let insets = style.insets
         let inner = Rect(x: frame.x + insets.left, y: frame.y + insets.top,
@@ -171,11 +177,11 @@ public enum LayoutEngine {
         case .leaf:
             return
         case .vertical:
-            placeLinear(item.layoutChildren, in: inner, style: style, vertical: true)
+            placeLinear(item.layoutChildren, in: inner, sight: sight, style: style, vertical: true)
         case .horizontal:
-            placeLinear(item.layoutChildren, in: inner, style: style, vertical: false)
+            placeLinear(item.layoutChildren, in: inner, sight: sight, style: style, vertical: false)
         case .scrolling:
-            let height = placeScrolling(item.layoutChildren, in: inner, style: style, offset: item.scrollOffset)
+            let height = placeScrolling(item.layoutChildren, in: inner, sight: sight, style: style, offset: item.scrollOffset)
             item.contentHeight = height
         case .overlay:
             for child in item.layoutChildren {
@@ -187,7 +193,7 @@ public enum LayoutEngine {
                 if !hasHeight && child.layoutStyle.arrangement != .leaf { size.height = room.height }
                 let x = inner.x + margin.left + offset(free: room.width - size.width, alignment: style.align)
                 let y = inner.y + margin.top + offset(free: room.height - size.height, justification: style.justify)
-                place(child, in: Rect(x: x, y: y, width: size.width, height: size.height))
+                place(child, in: Rect(x: x, y: y, width: size.width, height: size.height), sight: sight)
             }
         }
     }
@@ -209,7 +215,7 @@ public enum LayoutEngine {
     }
 
     /// Places a column's (or row's) children along the main axis.
-    private static func placeLinear(_ children: [any LayoutItem], in inner: Rect, style: LayoutStyle, vertical: Bool) {
+    private static func placeLinear(_ children: [any LayoutItem], in inner: Rect, sight: Rect, style: LayoutStyle, vertical: Bool) {
         guard !children.isEmpty else { return }
         let mainRoom = vertical ? inner.height : inner.width
         let crossRoom = vertical ? inner.width : inner.height
@@ -295,7 +301,7 @@ public enum LayoutEngine {
             let frame = vertical
                 ? Rect(x: inner.x + crossOffset, y: inner.y + mainStart, width: cross[index], height: main[index])
                 : Rect(x: inner.x + mainStart, y: inner.y + crossOffset, width: main[index], height: cross[index])
-            place(child, in: frame)
+            place(child, in: frame, sight: sight)
             position = mainStart + main[index] + (vertical ? margin.bottom : margin.right) + spacing
             if extra > 0 {
                 position += 1
@@ -315,7 +321,7 @@ public enum LayoutEngine {
 
     /// Stacks children top to bottom at their natural heights, shifted up by the scroll offset;
     /// returns the height of all content.
-    private static func placeScrolling(_ children: [any LayoutItem], in inner: Rect, style: LayoutStyle, offset: Int) -> Int {
+    private static func placeScrolling(_ children: [any LayoutItem], in inner: Rect, sight: Rect, style: LayoutStyle, offset: Int) -> Int {
         var y = 0
         for (index, child) in children.enumerated() {
             let childStyle = child.layoutStyle
@@ -324,7 +330,7 @@ public enum LayoutEngine {
                               min: childStyle.minWidth, max: childStyle.maxWidth, of: inner.width)
             let height = heightForWidth(child, width: width, available: inner.height)
             y += margin.top
-            place(child, in: Rect(x: inner.x + margin.left, y: inner.y + y - offset, width: width, height: height))
+            place(child, in: Rect(x: inner.x + margin.left, y: inner.y + y - offset, width: width, height: height), sight: sight)
             y += height + margin.bottom + (index < children.count - 1 ? style.gap : 0)
         }
         return y

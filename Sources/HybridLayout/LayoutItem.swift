@@ -22,14 +22,22 @@ public protocol LayoutItem: AnyObject {
     var contentHeight: Int { get set }
     /// For scrolling containers: how many rows the content is scrolled up.
     var scrollOffset: Int { get }
-    /// Whether the item and everything under it are already placed for `frame` (an unchanged
-    /// subtree from an earlier frame), so the engine can skip it.
-    func keepsPlacement(in frame: Rect) -> Bool
+    /// Whether the item and everything under it are already placed for `frame`, with `sight`
+    /// the part of the screen its parents show (an unchanged subtree from an earlier frame),
+    /// so the engine can skip it.
+    func keepsPlacement(in frame: Rect, sight: Rect) -> Bool
+    /// Whether the children must be placed while the item is out of sight, because something
+    /// reads their placement unseen (a scroll view's content height decides whether it takes
+    /// focus). Items that say no have their children placed once they come into sight.
+    var placesChildrenOutOfSight: Bool { get }
 }
 
 extension LayoutItem {
     /// Items are placed anew unless they say otherwise.
-    public func keepsPlacement(in frame: Rect) -> Bool { false }
+    public func keepsPlacement(in frame: Rect, sight: Rect) -> Bool { false }
+
+    /// Children are placed wherever the item is unless it says otherwise.
+    public var placesChildrenOutOfSight: Bool { true }
 
     /// Heights are measured at a width unless the item says otherwise.
     public var fixedContentHeight: Int? { nil }

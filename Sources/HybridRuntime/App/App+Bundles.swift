@@ -155,7 +155,7 @@ extension HybridApp {
             guard let relative = bundle.manifest.screens[name], let screenPath = bundle.screenPath(named: name),
                   let bytes = FileBytes.read(screenPath) else { continue }
             let source = SourceText(name: url.absoluteString + relative, bytes: bytes)
-            if let error = ScreenDocument.load(source, theme: theme?.styles ?? NamedStyles()).diagnostics.first(where: { $0.severity == .error }) {
+            if let error = ScreenDocument.load(source, theme: theme?.styles ?? NamedStyles(), decoding: .whole).diagnostics.first(where: { $0.severity == .error }) {
                 return problem(error.formatted(in: source))
             }
         }

@@ -47,7 +47,7 @@ final class FocusKeeper {
     }
 
     private static func focusables(in view: View) -> [View] {
-        (view.isFocusable ? [view] : []) + view.children.flatMap(focusables(in:))
+        (view.isFocusable ? [view] : []) + view.interactiveChildren.flatMap(focusables(in:))
     }
 
     /// After a frame: focuses what the first frame shows (the node marked `autofocus`, else the

@@ -110,7 +110,7 @@ public final class Screen: @unchecked Sendable {
         var found: [View] = []
         func visit(_ view: View) {
             if view.isFocusable { found.append(view) }
-            view.children.forEach(visit)
+            view.interactiveChildren.forEach(visit)
         }
         root.map(visit)
         return found
@@ -150,7 +150,7 @@ public final class Screen: @unchecked Sendable {
     var hasSpinner: Bool {
         func find(_ view: View) -> Bool {
             if view.animates { return true }
-            return view.children.contains(where: find)
+            return view.interactiveChildren.contains(where: find)
         }
         return root.map(find) ?? false
     }

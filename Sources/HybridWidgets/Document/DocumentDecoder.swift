@@ -20,7 +20,19 @@ struct DocumentDecoder: ActionDecoder {
     /// handful of them thousands of times, and the same text always decodes the same.
     var spanStyles: [SourceKey: TextStyle] = [:]
     /// What a node's `class` names: the theme's styles, then (once read) the document's own.
-    private var styles: NamedStyles
+    private(set) var styles: NamedStyles
+    /// Whether children are decoded now or, in cold subtrees, when first drawn.
+    var coldSubtrees = ColdSubtrees.decodeNow
+
+    /// When a container's children are decoded.
+    enum ColdSubtrees {
+        /// With the container, always.
+        case decodeNow
+        /// When first asked for, if `ColdSubtree.holds` them.
+        case deferWhenCold
+        /// When first asked for, if large: inside a deferred subtree, already found cold.
+        case deferWhenLarge
+    }
 
     /// A decoder whose nodes' classes start from `theme` (a bundle's theme file).
     init(theme: NamedStyles = NamedStyles()) {
@@ -91,6 +103,9 @@ struct DocumentDecoder: ActionDecoder {
         }
         var components: [String: Node] = [:]
         var expansion = ComponentExpansion()
+        // Templates are decoded whole: the expansion counts their nodes.
+        let coldSubtrees = self.coldSubtrees
+        self.coldSubtrees = .decodeNow
         if let componentsJSON = json["components"] {
             inKey("components") { decoder in
                 guard let members = componentsJSON.members else {
@@ -105,6 +120,7 @@ struct DocumentDecoder: ActionDecoder {
                 }
             }
         }
+        self.coldSubtrees = coldSubtrees
         let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
         let body: Node
         if let bodyJSON = json["body"] {
@@ -209,15 +225,37 @@ struct DocumentDecoder: ActionDecoder {
         diagnostics[index...].first { $0.severity == .error }?.message
     }
 
-    /// The array of nodes at `key`.
-    mutating func children(_ json: SourceJSON, key: String = "children") -> [Node] {
-        guard let value = json[key] else { return [] }
+    /// The array of nodes at `key`; a cold subtree is kept to be decoded when first drawn.
+    mutating func children(_ json: SourceJSON, key: String = "children") -> NodeList {
+        guard let value = json[key] else { return NodeList([]) }
         return inKey(key) { decoder in
-            guard let items = value.items else {
+            guard value.items != nil else {
                 decoder.report("expected an array of nodes, got \(value.kindDescription)", at: value.offset)
-                return []
+                return NodeList([])
             }
-            return items.enumerated().map { index, item in decoder.atIndex(index) { $0.node(item) } }
+            if decoder.defers(value) { return NodeList(deferring: value, single: false, decoder: decoder) }
+            return NodeList(decoder.nodes(in: value))
+        }
+    }
+
+    /// The one node at `key` (a box's `child`), kept like `children` when cold.
+    mutating func child(_ json: SourceJSON, key: String) -> NodeList? {
+        guard let value = json[key] else { return nil }
+        return inKey(key) { decoder in
+            decoder.defers(value) ? NodeList(deferring: value, single: true, decoder: decoder) : NodeList([decoder.node(value)])
+        }
+    }
+
+    /// The nodes of the array `json`.
+    mutating func nodes(in json: SourceJSON) -> [Node] {
+        json.items!.enumerated().map { index, item in atIndex(index) { $0.node(item) } }
+    }
+
+    private func defers(_ json: SourceJSON) -> Bool {
+        switch coldSubtrees {
+        case .decodeNow: return false
+        case .deferWhenCold: return ColdSubtree.holds(json)
+        case .deferWhenLarge: return json.valueCount >= ColdSubtree.minimumValues
         }
     }
 }

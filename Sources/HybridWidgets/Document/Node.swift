@@ -42,7 +42,9 @@ public struct Node: Sendable {
     public var typeName: String { type(of: widget).typeName }
 
     /// The child nodes drawn inside this one (not list templates, tab bodies or components).
-    public var children: [Node] { widget.children }
+    public var children: [Node] { widget.childNodes.nodes }
+    /// The child nodes, possibly not decoded yet.
+    var childNodes: NodeList { widget.childNodes }
 
     /// Works out `isStatic` once the node is complete.
     mutating func settle() {

@@ -27,11 +27,23 @@ public struct ScreenDocument: Sendable {
 }
 
 extension ScreenDocument {
+    /// How much of a document `load` decodes.
+    public enum Decoding: Sendable {
+        /// Every node, with every problem reported by `load` (`hybrid validate`, `render`).
+        case whole
+        /// Large subtrees that bind nothing (`ColdSubtree`) when the renderer first draws
+        /// them, so the first frame of a long static screen costs what it shows; their
+        /// problems come, still located, with the frame that first draws them.
+        case asDrawn
+    }
+
     /// Reads a screen document, collecting every error rather than stopping at the first.
     /// Broken nodes become `.invalid`; the document is `nil` only when the text is not JSON,
-    /// not an object, or of an unsupported format. Nodes' classes start from `theme`'s styles
-    /// (a bundle's theme file).
-    public static func load(_ source: SourceText, theme: NamedStyles = NamedStyles()) -> Loaded<ScreenDocument> {
+    /// not an object, or of an unsupported format.
+    /// - Parameters:
+    ///   - theme: The styles nodes' classes start from (a bundle's theme file).
+    ///   - decoding: Whether cold subtrees wait until drawn (as a running app draws screens).
+    public static func load(_ source: SourceText, theme: NamedStyles = NamedStyles(), decoding: Decoding = .asDrawn) -> Loaded<ScreenDocument> {
         let json: SourceJSON
         do {
             json = try JSONParser.parse(source.bytes)
@@ -40,6 +52,7 @@ extension ScreenDocument {
             return Loaded(value: nil, diagnostics: [diagnostic], source: source)
         }
         var decoder = DocumentDecoder(theme: theme)
+        decoder.coldSubtrees = decoding == .whole ? .decodeNow : .deferWhenCold
         let document = decoder.document(json)
         let diagnostics = decoder.diagnostics.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
@@ -63,10 +76,11 @@ extension ScreenDocument {
 
     /// Reads a screen document from a file; a file that cannot be read is reported like a
     /// broken document.
-    public static func load(contentsOf path: String, displayName: String? = nil, theme: NamedStyles = NamedStyles()) -> Loaded<ScreenDocument> {
+    public static func load(contentsOf path: String, displayName: String? = nil, theme: NamedStyles = NamedStyles(),
+                            decoding: Decoding = .asDrawn) -> Loaded<ScreenDocument> {
         let name = displayName ?? path
         do {
-            return load(SourceText(name: name, bytes: try FileBytes.contents(of: path)), theme: theme)
+            return load(SourceText(name: name, bytes: try FileBytes.contents(of: path)), theme: theme, decoding: decoding)
         } catch {
             let diagnostic = Diagnostic(offset: 0, path: "$", message: "cannot read the file: " + error.reason)
             return Loaded(value: nil, diagnostics: [diagnostic], source: SourceText(name: name, bytes: []))

@@ -14,6 +14,9 @@ final class StaticViewCache {
 
     /// `nil` values record static nodes that are invisible.
     var views: [Key: View?] = [:]
+    /// Problems found resolving children that were resolved after their frame (see
+    /// `ViewChildren`), for the next frame to report.
+    var laterProblems: [Diagnostic] = []
 }
 
 /// Builds the view tree of one frame: evaluates bindings against state, expands lists and
@@ -202,8 +205,23 @@ struct Resolver {
     }
 
     /// The views of `nodes`, children of a view placed at `place` that arranges them as given.
-    mutating func children(_ nodes: [Node], of place: Place, _ arrangement: Arrangement) -> [View] {
-        nodes.compactMap { view(for: $0, in: place.scope, inheriting: place.cellStyle, parent: arrangement) }
+    /// Under a static node outside lists and components they are resolved when first asked
+    /// for, so what is never laid out in sight, painted or walked costs nothing.
+    mutating func children(_ nodes: NodeList, of place: Place, _ arrangement: Arrangement) -> ViewChildren {
+        let (scope, inherited) = (place.scope, place.cellStyle)
+        guard place.node.isStatic, scope.locals.isEmpty else {
+            let views = nodes.nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
+            problems += nodes.takeProblems()
+            return .now(views)
+        }
+        let (document, staticViews, interaction, depth) = (document, staticViews, interaction, viewDepth)
+        return .later {
+            var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
+            resolver.viewDepth = depth
+            let views = nodes.nodes.compactMap { resolver.view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
+            staticViews.laterProblems += nodes.takeProblems() + resolver.problems
+            return views
+        }
     }
 
     /// The template of component `name`: the document's own, else one a script or Swift built.
@@ -247,7 +265,7 @@ struct Place {
 
     /// A view of the node showing `content`. `sizedByContent` makes the view as large as its
     /// content unless the style sizes it (buttons, checkboxes).
-    func view(_ content: any ViewContent, _ arrangement: Arrangement = .leaf, children: [View] = [],
+    func view(_ content: any ViewContent, _ arrangement: Arrangement = .leaf, children: ViewChildren = [],
               border: BorderKind = .none, sizedByContent: Bool = false) -> View {
         var layout = style.layoutStyle(arrangement: arrangement, border: border)
         if sizedByContent {

@@ -30,8 +30,9 @@ public final class ScreenRenderer {
         staticViews.views.reserveCapacity(Self.nodeCount(document.body))
     }
 
+    /// Nodes decoded so far (a cold subtree is not decoded to be counted).
     private static func nodeCount(_ node: Node) -> Int {
-        node.children.reduce(1) { $0 + nodeCount($1) }
+        (node.childNodes.decodedNodes ?? []).reduce(1) { $0 + nodeCount($1) }
     }
 
     /// The outcome of rendering one frame.
@@ -61,7 +62,9 @@ public final class ScreenRenderer {
             LayoutEngine.layout(root, in: area)
             Painter.draw(root, into: &buffer, clip: area)
         }
-        let fresh = resolver.problems.filter { reported.insert($0).inserted }
+        let problems = resolver.problems + staticViews.laterProblems
+        staticViews.laterProblems = []
+        let fresh = problems.filter { reported.insert($0).inserted }
         return Frame(buffer: buffer, root: root, newDiagnostics: fresh, storeReads: reads.paths)
     }
 }

@@ -21,8 +21,26 @@ public final class View: LayoutItem {
     // layout reads for every view on every frame skip the runtime's exclusivity check, which
     // cost a tenth of a one-line scroll (BENCHMARKS.md).
 
-    /// Views inside this one.
-    @exclusivity(unchecked) public var children: [View]
+    /// Views inside this one. A static view's are resolved when first asked for (see
+    /// `ViewChildren`): laid out in sight, painted, or walked.
+    public var children: [View] {
+        get {
+            if let pending = pendingChildren {
+                pendingChildren = nil
+                resolvedChildren = pending()
+            }
+            return resolvedChildren
+        }
+        set {
+            pendingChildren = nil
+            resolvedChildren = newValue
+        }
+    }
+    @exclusivity(unchecked) private var resolvedChildren: [View] = []
+    @exclusivity(unchecked) private var pendingChildren: (() -> [View])?
+    /// The children that may hold something focusable, focused or animated: none under a
+    /// static view, whose children are then not resolved just to be looked through.
+    public var interactiveChildren: [View] { isStatic ? [] : children }
     /// Sizing and placement.
     @exclusivity(unchecked) public var layoutStyle: LayoutStyle
     /// Colours and attributes, inherited from ancestors and patched with the node's own.
@@ -38,9 +56,7 @@ public final class View: LayoutItem {
     /// How text lines are aligned.
     public var textAlign: TextAlignment
 
-    @exclusivity(unchecked) public var frame: Rect = .zero {
-        didSet { placement = (frame, scrollOffset) }
-    }
+    @exclusivity(unchecked) public var frame: Rect = .zero
     @exclusivity(unchecked) public var contentHeight = 0
     @exclusivity(unchecked) public var scrollOffset = 0
     public var layoutChildren: [any LayoutItem] { children }
@@ -58,19 +74,22 @@ public final class View: LayoutItem {
     public var tick = 0
 
     /// Whether the view comes from a node that depends on nothing, so it is kept from frame to
-    /// frame with its measurements and placement.
-    var isStatic = false
-    @exclusivity(unchecked) private var placement: (frame: Rect, scrollOffset: Int)?
+    /// frame with its measurements and placement. Nothing in it takes focus or animates.
+    public internal(set) var isStatic = false
+    @exclusivity(unchecked) private var placement: (frame: Rect, scrollOffset: Int, sight: Rect)?
     @exclusivity(unchecked) private var measured: (maxWidth: Int, size: Size)?
 
-    init(key: String, node: Node, scope: StateScope, content: any ViewContent, children: [View],
+    init(key: String, node: Node, scope: StateScope, content: any ViewContent, children: ViewChildren,
          layoutStyle: LayoutStyle, cellStyle: CellStyle, paintsBackground: Bool,
          border: BorderKind, borderStyle: CellStyle, wrap: WrapMode, textAlign: TextAlignment) {
         self.key = key
         self.node = node
         self.scope = scope
         self.content = content
-        self.children = children
+        switch children {
+        case .now(let views): resolvedChildren = views
+        case .later(let resolve): pendingChildren = resolve
+        }
         self.layoutStyle = layoutStyle
         self.cellStyle = cellStyle
         self.paintsBackground = paintsBackground
@@ -89,10 +108,18 @@ public final class View: LayoutItem {
 
     // MARK: Layout
 
-    public func keepsPlacement(in frame: Rect) -> Bool {
-        guard isStatic, let placement else { return false }
-        return placement.frame == frame && placement.scrollOffset == scrollOffset
+    public func keepsPlacement(in frame: Rect, sight: Rect) -> Bool {
+        if isStatic, let placement, placement.frame == frame, placement.scrollOffset == scrollOffset, placement.sight == sight {
+            return true
+        }
+        // Placed now, for this frame and sight.
+        placement = (frame, scrollOffset, sight)
+        return false
     }
+
+    /// Only a static view leaves its children unplaced out of sight: the engine fills in the
+    /// content height of scroll views, which decides whether they take focus.
+    public var placesChildrenOutOfSight: Bool { !isStatic }
 
     /// Worked out once: the engine asks for it several times per frame.
     public private(set) lazy var fixedContentHeight: Int? = content.fixedHeight(of: self)
@@ -109,7 +136,7 @@ public final class View: LayoutItem {
     /// Whether the user can focus it (Tab moves through these in document order).
     public var isFocusable: Bool { node.widget.isFocusable(self) }
     /// Whether the view or something inside it can take focus.
-    var containsFocusable: Bool { isFocusable || children.contains(where: \.containsFocusable) }
+    var containsFocusable: Bool { isFocusable || interactiveChildren.contains(where: \.containsFocusable) }
     /// Whether frames must keep coming while it shows (a spinner turns).
     public var animates: Bool { content.animates }
     /// The view to scroll into sight while this one has focus (a list's selected item).
@@ -150,6 +177,19 @@ public final class View: LayoutItem {
     /// bound to the state.
     public func statePath(of property: PropertyValue?) -> String? {
         property?.bindingName.flatMap(scope.statePath(of:))
+    }
+}
+
+/// The children a view is made with: resolved with it, or resolved when first asked for.
+/// The resolver defers the children of static nodes outside lists and components, which
+/// resolve the same whenever they are resolved; what is never laid out in sight, painted or
+/// walked then costs nothing, and a cold subtree (`NodeList`) is not even decoded.
+enum ViewChildren: ExpressibleByArrayLiteral {
+    case now([View])
+    case later(() -> [View])
+
+    init(arrayLiteral views: View...) {
+        self = .now(views)
     }
 }
 

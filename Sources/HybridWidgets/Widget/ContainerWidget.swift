@@ -8,19 +8,20 @@ import HybridLayout
 protocol ContainerWidget: Widget {
     /// How the container places its children.
     static var arrangement: Arrangement { get }
-    init(children: [Node])
+    init(childNodes: NodeList)
 }
 
 extension ContainerWidget {
     static var fields: [String] { ["children"] }
+    static var isStaticWhenUnbound: Bool { true }
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Self? {
-        Self(children: decoder.children(json))
+        Self(childNodes: decoder.children(json))
     }
 
-    var isStatic: Bool { children.allSatisfy(\.isStatic) }
+    var isStatic: Bool { childNodes.isStatic }
 
     func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
-        place.view(Container(), Self.arrangement, children: resolver.children(children, of: place, Self.arrangement))
+        place.view(Container(), Self.arrangement, children: resolver.children(childNodes, of: place, Self.arrangement))
     }
 }

@@ -18,7 +18,10 @@ protocol Widget: Sendable {
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Self?
 
     /// The nodes drawn inside this one (not list templates, tab bodies or components).
-    var children: [Node] { get }
+    var childNodes: NodeList { get }
+    /// Whether a node of this type is static whenever nothing in it is bound, so a large
+    /// subtree of such nodes may be decoded when first drawn (`ColdSubtree`).
+    static var isStaticWhenUnbound: Bool { get }
     /// Whether the props and children depend on nothing, so the node resolves the same on
     /// every frame. Widgets that show focus or selection are never static.
     var isStatic: Bool { get }
@@ -45,7 +48,8 @@ protocol Widget: Sendable {
 }
 
 extension Widget {
-    var children: [Node] { [] }
+    var childNodes: NodeList { NodeList([]) }
+    static var isStaticWhenUnbound: Bool { false }
     var isStatic: Bool { false }
     func isFocusable(_ view: View) -> Bool { false }
     func focus(_ view: View, interaction: inout Interaction) {}

@@ -28,6 +28,9 @@ enum WidgetCatalog {
     /// The entries by type name.
     static let entries: [String: Entry] = Dictionary(uniqueKeysWithValues: widgets.map { ($0.typeName, entry(for: $0)) })
 
+    /// The types whose nodes are static when nothing in them is bound (`ColdSubtree`).
+    static let staticWhenUnbound = Set(widgets.filter { $0.isStaticWhenUnbound }.map { $0.typeName })
+
     /// The type names, sorted, for did-you-mean hints.
     static let typeNames = entries.keys.sorted()
 

@@ -8,22 +8,23 @@ import HybridLayout
 struct Box: Widget {
     static let typeName = "box"
     static let fields = ["child", "children", "title"]
+    static let isStaticWhenUnbound = true
     let title: PropertyValue?
-    let children: [Node]
+    let childNodes: NodeList
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Box? {
         if json["child"] != nil && json["children"] != nil {
             decoder.report("a box takes \"child\" or \"children\", not both", at: json.offset)
         }
-        let content = json["child"].map { child in [decoder.inKey("child") { $0.node(child) }] } ?? decoder.children(json)
-        return Box(title: decoder.optional(json, "title") { $0.textProperty($1) }, children: content)
+        let content = decoder.child(json, key: "child") ?? decoder.children(json)
+        return Box(title: decoder.optional(json, "title") { $0.textProperty($1) }, childNodes: content)
     }
 
-    var isStatic: Bool { areConstant(title) && children.allSatisfy(\.isStatic) }
+    var isStatic: Bool { areConstant(title) && childNodes.isStatic }
 
     func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
         place.view(Content(title: resolver.string(title, in: place.scope)), .vertical,
-                   children: resolver.children(children, of: place, .vertical), border: place.style.border ?? .single)
+                   children: resolver.children(childNodes, of: place, .vertical), border: place.style.border ?? .single)
     }
 
     /// The title, drawn bold over the top border.

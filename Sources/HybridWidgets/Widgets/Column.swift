@@ -4,5 +4,5 @@ import HybridLayout
 struct Column: ContainerWidget {
     static let typeName = "column"
     static let arrangement = Arrangement.vertical
-    let children: [Node]
+    let childNodes: NodeList
 }

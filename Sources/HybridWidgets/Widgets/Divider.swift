@@ -7,6 +7,7 @@ import HybridLayout
 struct Divider: Widget {
     static let typeName = "divider"
     static let fields: [String] = []
+    static let isStaticWhenUnbound = true
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Divider? { Divider() }
 

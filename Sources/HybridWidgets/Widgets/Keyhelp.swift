@@ -109,7 +109,7 @@ final class FrameFocus {
         func visit(_ view: View) {
             if view.isFocused { focused = view }
             if view.isFocusable { count += 1 }
-            view.children.forEach(visit)
+            view.interactiveChildren.forEach(visit)
         }
         root.map(visit)
         return (focused, count > 1)

@@ -30,7 +30,7 @@ struct List: Widget {
                 .with(.init(name: "index", value: .integer(index)), instance: "")
             if let child = resolver.view(for: template, in: itemScope, inheriting: place.cellStyle, parent: .vertical) { views.append(child) }
         }
-        let list = place.view(Content(), .vertical, children: views)
+        let list = place.view(Content(), .vertical, children: .now(views))
         list.selected = RowSelection.clamp(list.selected, count: views.count)
         return list
     }

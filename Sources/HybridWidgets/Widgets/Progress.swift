@@ -7,6 +7,7 @@ import HybridLayout
 struct Progress: Widget {
     static let typeName = "progress"
     static let fields = ["value", "label"]
+    static let isStaticWhenUnbound = true
     let value: PropertyValue
     let label: PropertyValue?
 

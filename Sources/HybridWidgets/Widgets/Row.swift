@@ -4,5 +4,5 @@ import HybridLayout
 struct Row: ContainerWidget {
     static let typeName = "row"
     static let arrangement = Arrangement.horizontal
-    let children: [Node]
+    let childNodes: NodeList
 }

@@ -6,14 +6,14 @@ import HybridLayout
 struct Scroll: Widget {
     static let typeName = "scroll"
     static let fields = ["children"]
-    let children: [Node]
+    let childNodes: NodeList
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Scroll? {
-        Scroll(children: decoder.children(json))
+        Scroll(childNodes: decoder.children(json))
     }
 
     func resolve(_ place: Place, with resolver: inout Resolver) -> View? {
-        place.view(Container(), .scrolling, children: resolver.children(children, of: place, .scrolling))
+        place.view(Container(), .scrolling, children: resolver.children(childNodes, of: place, .scrolling))
     }
 
     /// A scroll view takes focus only to scroll text; with focusable content, focusing that

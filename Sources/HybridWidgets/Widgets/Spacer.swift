@@ -6,6 +6,7 @@ import HybridLayout
 struct Spacer: Widget {
     static let typeName = "spacer"
     static let fields: [String] = []
+    static let isStaticWhenUnbound = true
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Spacer? { Spacer() }
 

@@ -4,5 +4,5 @@ import HybridLayout
 struct Stack: ContainerWidget {
     static let typeName = "stack"
     static let arrangement = Arrangement.overlay
-    let children: [Node]
+    let childNodes: NodeList
 }

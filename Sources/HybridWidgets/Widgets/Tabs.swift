@@ -37,7 +37,7 @@ struct Tabs: Widget {
         let titles = tabs.map { resolver.string($0.title, in: place.scope) ?? "" }
         let body = tabs.indices.contains(index)
             ? resolver.view(for: tabs[index].body, in: place.scope, inheriting: place.cellStyle, parent: .vertical) : nil
-        let view = place.view(Content(titles: titles, selected: index), .vertical, children: body.map { [$0] } ?? [])
+        let view = place.view(Content(titles: titles, selected: index), .vertical, children: .now(body.map { [$0] } ?? []))
         // The bar and its rule sit above the body.
         view.layoutStyle.border.top += 2
         return view

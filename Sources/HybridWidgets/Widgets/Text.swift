@@ -7,6 +7,7 @@ import HybridLayout
 struct Text: Widget {
     static let typeName = "text"
     static let fields = ["text", "spans"]
+    static let isStaticWhenUnbound = true
     let text: PropertyValue?
     let spans: [Span]
 

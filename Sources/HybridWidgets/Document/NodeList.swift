@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import HybridDocument
+import HybridJSON
+import Synchronization
+
+/// The child nodes of a container node: decoded with it, or, for a cold subtree (large, and
+/// binding nothing: see `ColdSubtree`), decoded when first asked for, which is when the
+/// renderer first draws it. A long static screen then costs what its first frame shows. The
+/// problems of a deferred subtree are found then, still located, and reported with that frame;
+/// `ScreenDocument.Decoding.whole` finds them all at once (`hybrid validate`, `hybrid render`).
+public struct NodeList: Sendable {
+    private enum Storage: Sendable {
+        case decoded([Node])
+        case deferred(DeferredNodes)
+    }
+
+    private let storage: Storage
+
+    /// Nodes already decoded.
+    init(_ nodes: [Node]) {
+        storage = .decoded(nodes)
+    }
+
+    /// A cold subtree, decoded when first asked for with the styles and path `decoder` has now.
+    /// - Parameters:
+    ///   - json: An array of nodes, or one node (a box's `child`) when `single` is true.
+    init(deferring json: SourceJSON, single: Bool, decoder: DocumentDecoder) {
+        storage = .deferred(DeferredNodes(json: json, single: single, path: decoder.path, styles: decoder.styles))
+    }
+
+    /// The nodes, decoded now if they were deferred.
+    public var nodes: [Node] {
+        switch storage {
+        case .decoded(let nodes): return nodes
+        case .deferred(let deferred): return deferred.nodes
+        }
+    }
+
+    /// The nodes when they are decoded already, so a walk that only counts need not decode.
+    var decodedNodes: [Node]? {
+        switch storage {
+        case .decoded(let nodes): return nodes
+        case .deferred(let deferred): return deferred.nodesIfDecoded
+        }
+    }
+
+    /// Whether the nodes and everything under them bind nothing (a cold subtree is static by
+    /// what `ColdSubtree` let through).
+    var isStatic: Bool {
+        switch storage {
+        case .decoded(let nodes): return nodes.allSatisfy(\.isStatic)
+        case .deferred: return true
+        }
+    }
+
+    /// The problems the deferred decoding found, handed out once, for the frame that first
+    /// drew the nodes to report.
+    func takeProblems() -> [Diagnostic] {
+        switch storage {
+        case .decoded: return []
+        case .deferred(let deferred): return deferred.takeProblems()
+        }
+    }
+}
+
+/// A cold subtree kept as parsed JSON until first needed, then decoded once.
+final class DeferredNodes: Sendable {
+    private let json: SourceJSON
+    private let single: Bool
+    private let path: JSONPath
+    private let styles: NamedStyles
+    /// The nodes and the problems not yet handed out, once decoded. Documents are Sendable,
+    /// so the first decoding is under a lock, though frames are drawn on one thread.
+    private let decoded = Mutex<(nodes: [Node], problems: [Diagnostic])?>(nil)
+
+    init(json: SourceJSON, single: Bool, path: JSONPath, styles: NamedStyles) {
+        self.json = json
+        self.single = single
+        self.path = path
+        self.styles = styles
+    }
+
+    var nodes: [Node] {
+        decoded.withLock { decoded in
+            if let decoded { return decoded.nodes }
+            var decoder = DocumentDecoder(theme: styles)
+            decoder.path = path
+            // Whatever lies inside passed `ColdSubtree` already and may be deferred again
+            // without looking, if large (a box's column of lines inside a cold box).
+            decoder.coldSubtrees = .deferWhenLarge
+            let nodes = single ? [decoder.node(json)] : decoder.nodes(in: json)
+            decoded = (nodes, decoder.diagnostics)
+            return nodes
+        }
+    }
+
+    var nodesIfDecoded: [Node]? {
+        decoded.withLock { $0?.nodes }
+    }
+
+    func takeProblems() -> [Diagnostic] {
+        decoded.withLock { decoded in
+            guard let problems = decoded?.problems, !problems.isEmpty else { return [] }
+            decoded!.problems = []
+            return problems
+        }
+    }
+}
+
+/// Which parts of a document may be decoded when first drawn: large subtrees that bind
+/// nothing, so that they resolve the same on every frame whenever they are decoded, and that
+/// hold nothing the whole screen must know as it opens.
+enum ColdSubtree {
+    /// How many values (`SourceJSON.valueCount`) a subtree must hold to be deferred: below
+    /// this, decoding it costs little more than looking at it.
+    static let minimumValues = 512
+
+    /// Whether `json` (an array of nodes, or one node) is a cold subtree:
+    /// - at least `minimumValues` values;
+    /// - no `@{` anywhere in its text, so nothing in it is bound to state, props or items
+    ///   (nor a `\u` escape, which could spell one);
+    /// - no `id` or `autofocus` field, which scripts, focus and the duplicate-id check need
+    ///   from the start;
+    /// - only node types that are static when nothing in them is bound
+    ///   (`Widget.isStaticWhenUnbound`): no buttons, inputs, lists or components.
+    ///
+    /// Looked for in the source text with `memchr`, not by walking the values: a look costs
+    /// a small part of the parse it follows. A name found where it is no field (`"id"` as a
+    /// text) only keeps the subtree from being deferred.
+    static func holds(_ json: SourceJSON) -> Bool {
+        guard json.valueCount >= minimumValues else { return false }
+        return json.source.withUnsafeBytes { text in
+            // Each word is found by `memchr` to a byte rare in screens (not a quote), then compared.
+            let forbidden: [(word: StaticString, rareByteAt: Int)] = [("@{", 0), ("\\u", 0), ("\"id\"", 2), ("\"autofocus\"", 5)]
+            for (word, rare) in forbidden where find(word, rareByteAt: rare, in: text, from: 0) != nil { return false }
+            var from = 0
+            while let at = find("\"type\"", rareByteAt: 2, in: text, from: from) {
+                from = at + 6
+                guard namesStaticType(in: text, after: from) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Where `word` first starts in `text` at or after `from`: `memchr` to each of its byte at
+    /// `rareByteAt`, then a comparison.
+    private static func find(_ word: StaticString, rareByteAt rare: Int, in text: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        let length = word.utf8CodeUnitCount
+        var start = from + rare
+        while start < text.count, let found = memchr(base + start, Int32(word.utf8Start[rare]), text.count - start) {
+            let at = base.distance(to: UnsafeRawPointer(found)) - rare
+            if at + length <= text.count, memcmp(base + at, word.utf8Start, length) == 0 { return at }
+            start = at + rare + 1
+        }
+        return nil
+    }
+
+    /// Whether what follows `"type"` (ending just before `position`) is no field (a value,
+    /// followed by no colon) or a field naming a type `Widget.isStaticWhenUnbound`.
+    private static func namesStaticType(in text: UnsafeRawBufferPointer, after position: Int) -> Bool {
+        var index = position
+        func skipSpaces() {
+            while index < text.count, [0x20, 0x0A, 0x0D, 0x09].contains(text[index]) { index += 1 }
+        }
+        skipSpaces()
+        guard index < text.count, text[index] == UInt8(ascii: ":") else { return true }
+        index += 1
+        skipSpaces()
+        guard index < text.count, text[index] == UInt8(ascii: "\"") else { return false }
+        let start = index + 1
+        guard let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+              text[end] == UInt8(ascii: "\"") else { return false }
+        return WidgetCatalog.staticWhenUnbound.contains(String(decoding: UnsafeRawBufferPointer(rebasing: text[start..<end]), as: UTF8.self))
+    }
+}
