@@ -116,11 +116,12 @@ public final class Screen: @unchecked Sendable {
         return found
     }
 
-    /// The view with `key` in the last frame.
+    /// The view with `key` in the last frame. Looked for among views that can take focus or
+    /// hold what does (static views are not looked through: nothing in them is focused).
     func view(withKey key: String) -> View? {
         func find(_ view: View) -> View? {
             if view.key == key { return view }
-            for child in view.children {
+            for child in view.interactiveChildren {
                 if let match = find(child) { return match }
             }
             return nil
@@ -155,11 +156,12 @@ public final class Screen: @unchecked Sendable {
         return root.map(find) ?? false
     }
 
-    /// The views from the root down to the view with `key` in the last frame (nil when absent).
+    /// The views from the root down to the view with `key` in the last frame (nil when absent),
+    /// looked for as `view(withKey:)` does.
     func path(to key: String) -> [View]? {
         func path(to view: View) -> [View]? {
             if view.key == key { return [view] }
-            for child in view.children {
+            for child in view.interactiveChildren {
                 if let found = path(to: child) { return [view] + found }
             }
             return nil

@@ -1,0 +1,38 @@
+import HybridCells
+import TestSupport
+import XCTest
+
+/// A running app draws a long static part of a screen as it is drawn (`ScreenDocument.Decoding`):
+/// focus, keys and the scroll view still find everything they look for.
+final class ColdScreenTests: XCTestCase {
+    /// A box of `lines` static lines: a cold subtree, decoded when first drawn.
+    static func coldBox(lines: Int) -> String {
+        let lineJSON = (0..<lines).map { #"{"type": "text", "spans": [{"text": "line \#($0)", "style": {"color": "cyan"}}, {"text": " of the list"}]}"# }
+        return #"{"type": "box", "title": "Cold", "style": {"width": 22}, "child": {"type": "column", "children": [\#(lineJSON.joined(separator: ", "))]}}"#
+    }
+
+    func testFocusAndKeysReachPastAColdBox() throws {
+        // The box comes first in document order: focus walks must pass it to find the button.
+        let screen = AppHarness.screen(#"""
+            {"type": "row", "children": [\#(Self.coldBox(lines: 60)), {"type": "column", "children": [
+              {"type": "button", "label": "Add", "onPress": {"action": "set", "path": "count", "value": "@{count + 1}"}},
+              {"type": "text", "text": "count @{count}"}]}]}
+            """#, state: #"{"count": 0}"#)
+        let harness = try AppHarness(size: (40, 6))
+        let rows = try harness.run(screen: screen, keys: "enter enter tab enter")
+        XCTAssertEqual(harness.problems, [])
+        XCTAssertEqual(rows[0], "┌ Cold ──────────────┐[ Add ]")
+        XCTAssertEqual(rows[1], "│line 0 of the list  │count 3")
+        XCTAssertEqual(rows[4], "│line 3 of the list  │")
+    }
+
+    func testAScrollViewOfColdBoxesShowsEachAsItComesIntoView() throws {
+        let screen = AppHarness.screen(#"""
+            {"type": "scroll", "children": [\#(Self.coldBox(lines: 40)), \#(Self.coldBox(lines: 40).replacingOccurrences(of: "line ", with: "row "))]}
+            """#)
+        let harness = try AppHarness(size: (30, 5))
+        let rows = try harness.run(screen: screen, keys: String(repeating: "down ", count: 41))
+        XCTAssertEqual(harness.problems, [])
+        XCTAssertEqual(rows.map { String($0.prefix(22)) }, ["└────────────────────┘", "┌ Cold ──────────────┐", "│row 0 of the list   │", "│row 1 of the list   │", "│row 2 of the list   │"])
+    }
+}
