@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
         }
         let renderer = ScreenRenderer(document: document)
         let frame = renderer.render(state: screenState, width: size.columns, height: size.rows)
-        frame.newDiagnostics.formatted(in: load.source).forEach(FileHandleOutput.standardError)
+        (frame.newDocumentDiagnostics + frame.newDiagnostics).formatted(in: load.source).forEach(FileHandleOutput.standardError)
         let useANSI = ansi || (!plain && FileHandleOutput.outputIsTerminal)
         if useANSI {
             let colors = ColorSupport.detect(environment: ProcessInfo.processInfo.environment)
@@ -57,7 +57,7 @@ struct RenderCommand: ParsableCommand {
         } else {
             FileHandleOutput.standardOutput(Array((frame.buffer.plainLines().joined(separator: "\n") + "\n").utf8))
         }
-        if load.hasErrors || theme?.hasErrors == true || !frame.newDiagnostics.isEmpty { throw UserFailure() }
+        if load.hasErrors || theme?.hasErrors == true || !frame.newDiagnostics.isEmpty || !frame.newDocumentDiagnostics.isEmpty { throw UserFailure() }
     }
 }
 

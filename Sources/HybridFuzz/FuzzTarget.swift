@@ -79,14 +79,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(again.jsonText == text, "the text changed when read back and written again: \(text.prefix(200))")
     }
 
+    /// Also: a document decoded as drawn (cold subtrees when first drawn) draws exactly the
+    /// frames of the same document decoded whole, at two sizes in turn.
     private static func screen(_ bytes: [UInt8]) {
         let source = SourceText(name: "fuzz.json", bytes: bytes)
         let load = ScreenDocument.load(source)
         _ = load.formattedDiagnostics
-        guard let document = load.value else { return }
+        guard let document = load.value, let whole = ScreenDocument.load(source, decoding: .whole).value else { return }
         var interaction = Interaction()
         interaction.tick = 3
-        _ = ScreenRenderer(document: document).render(state: document.state, interaction: interaction, width: 80, height: 24)
+        let asDrawn = ScreenRenderer(document: document)
+        for (width, height) in [(80, 24), (80, 60)] {
+            let frame = asDrawn.render(state: document.state, interaction: interaction, width: width, height: height)
+            let expected = ScreenRenderer(document: whole).render(state: whole.state, interaction: interaction, width: width, height: height)
+            precondition(frame.buffer == expected.buffer, "decoded as drawn, the frame at \(width)x\(height) differs from the one decoded whole")
+        }
     }
 
     /// A state with a value of every kind an expression can meet.

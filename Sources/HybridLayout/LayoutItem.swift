@@ -24,7 +24,8 @@ public protocol LayoutItem: AnyObject {
     var scrollOffset: Int { get }
     /// Whether the item and everything under it are already placed for `frame`, with `sight`
     /// the part of the screen its parents show (an unchanged subtree from an earlier frame),
-    /// so the engine can skip it.
+    /// so the engine can skip it. On false the engine places the item for them at once, so an
+    /// item may note them here as its placement.
     func keepsPlacement(in frame: Rect, sight: Rect) -> Bool
     /// Whether the children must be placed while the item is out of sight, because something
     /// reads their placement unseen (a scroll view's content height decides whether it takes

@@ -35,4 +35,23 @@ final class ColdScreenTests: XCTestCase {
         XCTAssertEqual(harness.problems, [])
         XCTAssertEqual(rows.map { String($0.prefix(22)) }, ["└────────────────────┘", "┌ Cold ──────────────┐", "│row 0 of the list   │", "│row 1 of the list   │", "│row 2 of the list   │"])
     }
+
+    func testAProblemInAColdBoxIsReportedWhenFocusScrollsItIntoView() throws {
+        // The box of lines is out of sight when the screen opens; focusing the button below it
+        // scrolls it into view in the frame's second drawing, which must report it too, as
+        // an error of the document (a headless run then ends with status 1).
+        let lines = (0..<120).map { #"{"type": "text", "text": "x\#($0)"}"# } + [#"{"type": "text", "text": "y", "colour": "red"}"#]
+        let screen = AppHarness.screen(#"""
+            {"type": "scroll", "children": [
+              {"type": "box", "style": {"height": 30}, "child": {"type": "text", "text": "top"}},
+              {"type": "box", "style": {"height": 10}, "child": {"type": "column", "children": [\#(lines.joined(separator: ", "))]}},
+              {"type": "button", "label": "Go", "autofocus": true, "onPress": {"action": "set", "path": "n", "value": 1}}]}
+            """#)
+        let harness = try AppHarness(size: (40, 8))
+        let rows = try harness.run(screen: screen)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("│x") }, "the box of lines is in sight: \(rows)")
+        XCTAssertEqual(harness.problems.count, 1, "\(harness.problems)")
+        XCTAssertTrue(harness.problems.first?.contains(#".colour: unknown field "colour" in a "text" node"#) == true, "\(harness.problems)")
+        XCTAssertTrue(harness.app.openedDocumentWithErrors)
+    }
 }

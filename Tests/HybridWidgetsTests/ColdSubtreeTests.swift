@@ -77,9 +77,10 @@ final class ColdSubtreeTests: XCTestCase {
         // Box 3 starts at row 3 * 42 of the scroll view's content: its line 7 comes into view.
         interaction.scroll["#boxes"] = 3 * 42
         let frame = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
-        XCTAssertEqual(frame.newDiagnostics.formatted(in: drawn.source), [expected])
+        XCTAssertEqual(frame.newDocumentDiagnostics.formatted(in: drawn.source), [expected])
+        XCTAssertEqual(frame.newDiagnostics, [])
         XCTAssertTrue(frame.buffer.plainLines().contains { $0.contains("[!") }, "the broken line draws as a marker")
-        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDiagnostics, [],
+        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [],
                        "reported once")
     }
 

@@ -198,16 +198,7 @@ public final class HybridApp: @unchecked Sendable {
         let theme = navigation.router.theme
         let load = ScreenDocument.load(source, theme: theme)
         guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
-        // Warnings go to the log, not the status line; with scripts running, an unknown
-        // component is expected to come from `ui.component`, so it is not even a warning.
-        for (diagnostic, line) in zip(load.diagnostics, load.diagnostics.formatted(in: source)) {
-            if diagnostic.severity == .error {
-                openedDocumentWithErrors = true
-                problem(line)
-            } else if scripts == nil || !diagnostic.message.hasPrefix("unknown component") {
-                log(line)
-            }
-        }
+        report(documentProblems: load.diagnostics, in: source)
         let screen = Screen(name: target.name, document: document, source: source, params: target.params, theme: theme)
         screen.externalComponents = { [unowned scripting] name, props in scripting.component(name, props: props) }
         if replacing, !navigation.screens.isEmpty {
@@ -218,6 +209,20 @@ public final class HybridApp: @unchecked Sendable {
         needsFrame = true
         if let onAppear = document.onAppear { run(onAppear, on: screen, view: nil, event: .null) }
         if currentScreen === screen { dataLoader.refresh(screen) }
+    }
+
+    /// Reports problems of a screen's document, found as it opened or (in a cold subtree) as
+    /// it was first drawn. Warnings go to the log, not the status line; with scripts running,
+    /// an unknown component is expected to come from `ui.component`, so it is not even a warning.
+    private func report(documentProblems diagnostics: [Diagnostic], in source: SourceText) {
+        for (diagnostic, line) in zip(diagnostics, diagnostics.formatted(in: source)) {
+            if diagnostic.severity == .error {
+                openedDocumentWithErrors = true
+                problem(line)
+            } else if scripts == nil || !diagnostic.message.hasPrefix("unknown component") {
+                log(line)
+            }
+        }
     }
 
     /// Registers a native screen: `build` makes its document (a screen JSON object) from the
@@ -255,12 +260,16 @@ public final class HybridApp: @unchecked Sendable {
         if let screen = currentScreen { dataLoader.refresh(screen) }
         return frame.drawing {
             guard let screen = currentScreen else { return Buffer(width: size.columns, height: size.rows) }
-            var (buffer, problems) = screen.render(width: size.columns, height: size.rows, store: store.value)
-            for line in problems.formatted(in: screen.source) { problem(line) }
+            var (buffer, problems, documentProblems) = screen.render(width: size.columns, height: size.rows, store: store.value)
             // Focus what the first frame shows, or the neighbour of a focused widget that went
-            // away, then scroll it into view; each change needs the frame drawn again.
-            if input.focus.settle(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
-            if input.focus.reveal(on: screen) { (buffer, _) = screen.render(width: size.columns, height: size.rows, store: store.value) }
+            // away, then scroll it into view; each change needs the frame drawn again, which
+            // may draw (and report) more.
+            for redraw in [input.focus.settle, input.focus.reveal] where redraw(screen) {
+                let again = screen.render(width: size.columns, height: size.rows, store: store.value)
+                (buffer, problems, documentProblems) = (again.buffer, problems + again.problems, documentProblems + again.documentProblems)
+            }
+            report(documentProblems: documentProblems, in: screen.source)
+            for line in problems.formatted(in: screen.source) { problem(line) }
             statusLine.draw(into: &buffer)
             overlays.draw(into: &buffer)
             return buffer

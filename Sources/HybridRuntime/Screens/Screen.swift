@@ -57,7 +57,8 @@ public final class Screen: @unchecked Sendable {
         // Positions in the regenerated text are no place in the author's file: problems found
         // in it are named by their JSON path, and by the text's own name later on.
         let updated = SourceText(name: fileName + " (as ui.update left it)", text: json.jsonText)
-        let load = ScreenDocument.load(updated, theme: theme)
+        // Whole: an update with a problem anywhere in it is refused, not found once drawn.
+        let load = ScreenDocument.load(updated, theme: theme, decoding: .whole)
         guard let document = load.value, !load.hasErrors else {
             return load.diagnostics.filter { $0.severity == .error }.map { "ui.update(\"\(id)\"): \($0.path): \($0.message)" }
         }
@@ -97,12 +98,13 @@ public final class Screen: @unchecked Sendable {
     }
 
     /// Draws the screen with the app store's `store` into a buffer of `width` by `height`;
-    /// returns problems not reported before.
-    func render(width: Int, height: Int, store: JSONValue) -> (buffer: Buffer, problems: [Diagnostic]) {
+    /// returns problems not reported before: the frame's, and the document's found decoding
+    /// what it drew first.
+    func render(width: Int, height: Int, store: JSONValue) -> (buffer: Buffer, problems: [Diagnostic], documentProblems: [Diagnostic]) {
         let frame = renderer.render(state: state, store: store, interaction: interaction, width: width, height: height)
         root = frame.root
         storeReads = frame.storeReads
-        return (frame.buffer, frame.newDiagnostics)
+        return (frame.buffer, frame.newDiagnostics, frame.newDocumentDiagnostics)
     }
 
     /// Focusable views of the last frame, in document order.

@@ -22,16 +22,16 @@ struct DocumentDecoder: ActionDecoder {
     /// What a node's `class` names: the theme's styles, then (once read) the document's own.
     private(set) var styles: NamedStyles
     /// Whether children are decoded now or, in cold subtrees, when first drawn.
-    var coldSubtrees = ColdSubtrees.decodeNow
+    var childDecoding = ChildDecoding.now
 
     /// When a container's children are decoded.
-    enum ColdSubtrees {
+    enum ChildDecoding {
         /// With the container, always.
-        case decodeNow
+        case now
         /// When first asked for, if `ColdSubtree.holds` them.
-        case deferWhenCold
+        case whenCold
         /// When first asked for, if large: inside a deferred subtree, already found cold.
-        case deferWhenLarge
+        case whenLarge
     }
 
     /// A decoder whose nodes' classes start from `theme` (a bundle's theme file).
@@ -104,8 +104,8 @@ struct DocumentDecoder: ActionDecoder {
         var components: [String: Node] = [:]
         var expansion = ComponentExpansion()
         // Templates are decoded whole: the expansion counts their nodes.
-        let coldSubtrees = self.coldSubtrees
-        self.coldSubtrees = .decodeNow
+        let childDecoding = self.childDecoding
+        self.childDecoding = .now
         if let componentsJSON = json["components"] {
             inKey("components") { decoder in
                 guard let members = componentsJSON.members else {
@@ -120,7 +120,7 @@ struct DocumentDecoder: ActionDecoder {
                 }
             }
         }
-        self.coldSubtrees = coldSubtrees
+        self.childDecoding = childDecoding
         let onAppear = json["onAppear"].flatMap { value in inKey("onAppear") { $0.action(value) } }
         let body: Node
         if let bodyJSON = json["body"] {
@@ -252,10 +252,10 @@ struct DocumentDecoder: ActionDecoder {
     }
 
     private func defers(_ json: SourceJSON) -> Bool {
-        switch coldSubtrees {
-        case .decodeNow: return false
-        case .deferWhenCold: return ColdSubtree.holds(json)
-        case .deferWhenLarge: return json.valueCount >= ColdSubtree.minimumValues
+        switch childDecoding {
+        case .now: return false
+        case .whenCold: return ColdSubtree.holds(json)
+        case .whenLarge: return json.valueCount >= ColdSubtree.minimumValues
         }
     }
 }

@@ -89,7 +89,7 @@ final class DeferredNodes: Sendable {
             decoder.path = path
             // Whatever lies inside passed `ColdSubtree` already and may be deferred again
             // without looking, if large (a box's column of lines inside a cold box).
-            decoder.coldSubtrees = .deferWhenLarge
+            decoder.childDecoding = .whenLarge
             let nodes = single ? [decoder.node(json)] : decoder.nodes(in: json)
             decoded = (nodes, decoder.diagnostics)
             return nodes
@@ -144,8 +144,8 @@ enum ColdSubtree {
         }
     }
 
-    /// Where `word` first starts in `text` at or after `from`: `memchr` to each of its byte at
-    /// `rareByteAt`, then a comparison.
+    /// Where `word` first starts in `text` at or after `from`: `memchr` to each occurrence of
+    /// its byte at `rareByteAt`, then a comparison.
     private static func find(_ word: StaticString, rareByteAt rare: Int, in text: UnsafeRawBufferPointer, from: Int) -> Int? {
         guard let base = text.baseAddress else { return nil }
         let length = word.utf8CodeUnitCount

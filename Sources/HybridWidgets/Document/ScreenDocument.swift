@@ -52,7 +52,7 @@ extension ScreenDocument {
             return Loaded(value: nil, diagnostics: [diagnostic], source: source)
         }
         var decoder = DocumentDecoder(theme: theme)
-        decoder.coldSubtrees = decoding == .whole ? .decodeNow : .deferWhenCold
+        decoder.childDecoding = decoding == .whole ? .now : .whenCold
         let document = decoder.document(json)
         let diagnostics = decoder.diagnostics.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }

@@ -14,9 +14,11 @@ final class StaticViewCache {
 
     /// `nil` values record static nodes that are invisible.
     var views: [Key: View?] = [:]
-    /// Problems found resolving children that were resolved after their frame (see
-    /// `ViewChildren`), for the next frame to report.
+    /// Problems found resolving children when first asked for (see `ViewChildren`): during
+    /// a frame's layout and painting, for that frame to report, or after it, for the next.
     var laterProblems: [Diagnostic] = []
+    /// Problems of the document found decoding a cold subtree for those children.
+    var laterDocumentProblems: [Diagnostic] = []
 }
 
 /// Builds the view tree of one frame: evaluates bindings against state, expands lists and
@@ -30,6 +32,8 @@ struct Resolver {
     /// Components defined outside the document (by scripts).
     var externalComponents: ((String, JSONValue) -> Node?)?
     private(set) var problems: [Diagnostic] = []
+    /// Problems of the document itself, found decoding a cold subtree (`NodeList`) to resolve it.
+    private(set) var documentProblems: [Diagnostic] = []
     private var componentDepth = 0
     /// Deeper component nesting than this is taken for a component that includes itself.
     static let maximumComponentDepth = 32
@@ -211,15 +215,18 @@ struct Resolver {
         let (scope, inherited) = (place.scope, place.cellStyle)
         guard place.node.isStatic, scope.locals.isEmpty else {
             let views = nodes.nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
-            problems += nodes.takeProblems()
+            documentProblems += nodes.takeProblems()
             return .now(views)
         }
-        let (document, staticViews, interaction, depth) = (document, staticViews, interaction, viewDepth)
-        return .later {
-            var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
+        // The cache is held weakly: it keeps the views that keep this closure.
+        let (document, interaction, depth) = (document, interaction, viewDepth)
+        return .later { [weak staticViews] in
+            let cache = staticViews ?? StaticViewCache()
+            var resolver = Resolver(document: document, staticViews: cache, interaction: interaction)
             resolver.viewDepth = depth
             let views = nodes.nodes.compactMap { resolver.view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
-            staticViews.laterProblems += nodes.takeProblems() + resolver.problems
+            cache.laterProblems += resolver.problems
+            cache.laterDocumentProblems += nodes.takeProblems() + resolver.documentProblems
             return views
         }
     }

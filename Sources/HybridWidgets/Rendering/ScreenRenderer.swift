@@ -43,6 +43,10 @@ public final class ScreenRenderer {
         public var root: View?
         /// Problems found in this frame that were not reported before.
         public var newDiagnostics: [Diagnostic]
+        /// Problems of the document itself, not reported before, found decoding a cold subtree
+        /// this frame drew first (`ScreenDocument.Decoding.asDrawn`): what `load` would have
+        /// reported of a document decoded whole.
+        public var newDocumentDiagnostics: [Diagnostic] = []
         /// The app store paths this frame read.
         public var storeReads: Set<String> = []
     }
@@ -63,8 +67,9 @@ public final class ScreenRenderer {
             Painter.draw(root, into: &buffer, clip: area)
         }
         let problems = resolver.problems + staticViews.laterProblems
-        staticViews.laterProblems = []
-        let fresh = problems.filter { reported.insert($0).inserted }
-        return Frame(buffer: buffer, root: root, newDiagnostics: fresh, storeReads: reads.paths)
+        let documentProblems = resolver.documentProblems + staticViews.laterDocumentProblems
+        (staticViews.laterProblems, staticViews.laterDocumentProblems) = ([], [])
+        return Frame(buffer: buffer, root: root, newDiagnostics: problems.filter { reported.insert($0).inserted },
+                     newDocumentDiagnostics: documentProblems.filter { reported.insert($0).inserted }, storeReads: reads.paths)
     }
 }

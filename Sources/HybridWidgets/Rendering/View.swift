@@ -24,17 +24,11 @@ public final class View: LayoutItem {
     /// Views inside this one. A static view's are resolved when first asked for (see
     /// `ViewChildren`): laid out in sight, painted, or walked.
     public var children: [View] {
-        get {
-            if let pending = pendingChildren {
-                pendingChildren = nil
-                resolvedChildren = pending()
-            }
-            return resolvedChildren
-        }
-        set {
+        if let pending = pendingChildren {
             pendingChildren = nil
-            resolvedChildren = newValue
+            resolvedChildren = pending()
         }
+        return resolvedChildren
     }
     @exclusivity(unchecked) private var resolvedChildren: [View] = []
     @exclusivity(unchecked) private var pendingChildren: (() -> [View])?
