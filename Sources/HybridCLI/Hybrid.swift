@@ -13,6 +13,11 @@ struct Hybrid: ParsableCommand {
     )
 
     static func main() {
+        // The commands that run scripts need JavaScriptCore: it loads on another core while
+        // the arguments are parsed and the app is set up (`AppRunner` waits for it).
+        if let command = CommandLine.arguments.dropFirst().first, ["run", "eval"].contains(command) {
+            JavaScriptEngine.startLoading()
+        }
         runWithExitStatuses()
     }
 }

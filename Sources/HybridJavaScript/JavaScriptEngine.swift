@@ -22,6 +22,21 @@ public enum JavaScriptEngine {
         }
     }
 
+    /// Starts loading the engine on a thread of its own, for a program that will run scripts:
+    /// loading it (the library and about twenty it needs) then takes place on another core
+    /// while the program parses its arguments and sets up. `load()` waits for it to finish.
+    public static func startLoading() {
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_create(&thread, &attributes, { _ in
+            _ = HybridJavaScriptCoreLoad()
+            return nil
+        }, nil)
+        pthread_attr_destroy(&attributes)
+    }
+
     /// Loads the engine for a context, or ends the process with the reason: no context can
     /// exist without it, and a host that did not call `load()` first has nothing to fall back on.
     static func loadForContext() {
