@@ -68,8 +68,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// Also: parsed with node lists skimmed past, the text reads the same once read whole, or
+    /// (when a whole parse refuses it) fails then, if the skim did not.
     private static func json(_ bytes: [UInt8]) {
-        guard let value = try? JSONParser.parse(bytes).plain else { return }
+        let whole = try? JSONParser.parse(bytes).plain
+        if let skimmed = try? JSONParser.parse(bytes, deferringNodeLists: true) {
+            let read = skimmed.plain
+            precondition((whole == nil) == !skimmed.syntaxErrorsFoundLater.isEmpty, "skimmed, the text parses where a whole parse refuses it, or the reverse")
+            precondition(whole == nil || read == whole, "skimmed, the text reads differently")
+        } else {
+            precondition(whole == nil, "the skim refuses what a whole parse accepts")
+        }
+        guard let value = whole else { return }
         // What the parser accepted, written out, must read back and write out the same (text,
         // not values: duplicate keys, which the decoders report, make no sense to compare).
         let text = value.jsonText

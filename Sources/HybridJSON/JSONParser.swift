@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A malformed JSON text: what was wrong and the byte offset where it was found.
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// Byte offset of the offending character (or the end of input).
@@ -21,10 +25,26 @@ public enum JSONParser {
     /// overflowing the stack.
     public static let maximumDepth = 512
 
+    /// How long a node list must be to be skimmed past (`deferringNodeLists`): below this,
+    /// parsing it costs little more than skimming it.
+    static let minimumDeferredBytes = 4096
+
     /// Parses one JSON value (surrounded by optional whitespace) from `bytes`.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> SourceJSON {
+        try parse(bytes, deferringNodeLists: false)
+    }
+
+    /// Parses one JSON value (surrounded by optional whitespace) from `bytes`.
+    /// - Parameter deferringNodeLists: Skim past large node lists (a `children` array of at
+    ///   least `minimumDeferredBytes`, in an object whose `type` came first, below the top two
+    ///   levels) by their brackets and strings alone, and keep them unparsed until first read
+    ///   (`SourceJSON.isUnparsed`): a screen's first frame then parses what it draws. Only
+    ///   an unterminated string or array, or nesting too deep, is found in them now; any other
+    ///   syntax error when they are read (`SourceJSON.syntaxError`, `syntaxErrorsFoundLater`).
+    public static func parse(_ bytes: [UInt8], deferringNodeLists: Bool) throws(JSONSyntaxError) -> SourceJSON {
         let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONTape.Entry] in
             var reader = JSONReader(bytes: buffer)
+            reader.defersNodeLists = deferringNodeLists
             // Screens hold about one value per six bytes; reserving for that spares the copies
             // of growing a large tape.
             reader.entries.reserveCapacity(buffer.count / 6 + 1)
@@ -45,6 +65,22 @@ public enum JSONParser {
     public static func parse(_ text: String) throws(JSONSyntaxError) -> SourceJSON {
         try parse(Array(text.utf8))
     }
+
+    /// Parses the array an unparsed entry stands for (its node lists deferred in turn) into a
+    /// tape of its own sharing `bytes`, so offsets stay those of the document.
+    static func parseUnparsed(_ entry: JSONTape.Entry, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
+        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONTape.Entry] in
+            var reader = JSONReader(bytes: buffer)
+            reader.defersNodeLists = true
+            reader.index = entry.offset
+            reader.entries.reserveCapacity((entry.payload - entry.offset) / 6 + 1)
+            try reader.parseValue(depth: Int(entry.count))
+            // The skim and the parse agree on where a well-formed array ends.
+            guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
+            return reader.entries
+        }
+        return JSONTape(bytes: bytes, entries: entries)
+    }
 }
 
 /// Reads JSON text into tape entries; also decodes escaped strings when they are read.
@@ -52,6 +88,8 @@ struct JSONReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var entries: [JSONTape.Entry] = []
+    /// Whether large node lists are skimmed past (see `JSONParser.parse(_:deferringNodeLists:)`).
+    var defersNodeLists = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -125,6 +163,8 @@ struct JSONReader {
             return close(object, count: 0)
         }
         var count = 0
+        // Whether a `type` string came before: the object is a node, its `children` a node list.
+        var isNode = false
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -133,6 +173,7 @@ struct JSONReader {
                 throw error("unexpected \(describeCurrent()), expected a member name in double quotes")
             }
             try parseString()
+            let key = entries.count - 1
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 let key = lastString()
@@ -140,7 +181,12 @@ struct JSONReader {
             }
             index += 1
             skipWhitespace()
-            try parseValue(depth: depth)
+            if defersNodeLists, isNode, depth >= 2, index < bytes.count, bytes[index] == UInt8(ascii: "["), isKey(key, "children") {
+                try skimNodeList(depth: depth)
+            } else {
+                try parseValue(depth: depth)
+                if defersNodeLists, !isNode, entries[key + 1].tag == .string, isKey(key, "type") { isNode = true }
+            }
             count += 1
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input inside an object") }
@@ -150,6 +196,51 @@ struct JSONReader {
             default: throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
             }
         }
+    }
+
+    /// Whether the key entry at `key` (a string without escapes) is `name`.
+    private func isKey(_ key: Int, _ name: StaticString) -> Bool {
+        let entry = entries[key]
+        guard entry.tag == .string, entry.payload - entry.offset - 1 == name.utf8CodeUnitCount else { return false }
+        return memcmp(bytes.baseAddress! + entry.offset + 1, name.utf8Start, name.utf8CodeUnitCount) == 0
+    }
+
+    /// The node list at `index`, a member of an object at `depth`: skimmed past and kept as
+    /// one unparsed entry when large, else parsed as usual. The skim follows brackets and
+    /// strings (and their escapes) only.
+    mutating func skimNodeList(depth: Int) throws(JSONSyntaxError) {
+        let start = index
+        var position = index
+        var nesting = 0
+        let count = bytes.count
+        while position < count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                let quote = position
+                position += 1
+                while position < count, bytes[position] != UInt8(ascii: "\"") {
+                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard position < count else { throw error("unterminated string", at: quote) }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                nesting += 1
+                guard depth + nesting <= JSONParser.maximumDepth else {
+                    throw error("nesting deeper than \(JSONParser.maximumDepth) levels", at: position)
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                nesting -= 1
+                guard nesting > 0 else {
+                    guard position + 1 - start >= JSONParser.minimumDeferredBytes else { return try parseValue(depth: depth) }
+                    entries.append(JSONTape.Entry(tag: .unparsedArray, count: UInt32(depth), offset: start, payload: position + 1))
+                    index = position + 1
+                    return
+                }
+            default:
+                break
+            }
+            position += 1
+        }
+        throw error("unexpected end of input inside an array", at: count)
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The parse tree of one document, flat (as in simdjson): every value in one array in source
 /// order, each container followed by its descendants and each object member's key by its value.
 ///
@@ -5,6 +7,9 @@
 /// bytes in the source until someone asks for them, so a large screen costs little to parse.
 /// The lookups the decoder makes for every node are inlinable, so that walking the tree from
 /// another module does not retain and release the tape for each value it looks at.
+///
+/// A tape may hold arrays still unparsed (`Tag.unparsedArray`, see `JSONParser.parse`): each
+/// is parsed into a tape of its own when first read, kept here.
 @usableFromInline
 final class JSONTape: Sendable {
     /// What an entry holds.
@@ -15,6 +20,10 @@ final class JSONTape: Sendable {
         case string
         /// A string with escapes, decoded again when it is read.
         case escapedString
+        /// An array whose text was skimmed past, not parsed (a large node list): the offset of
+        /// its `[`, the payload the offset just past its `]`, the count the nesting depth of
+        /// the object it is in. `parsed(at:)` parses it when first read.
+        case unparsedArray
     }
 
     /// One value (or member name) of the document.
@@ -36,9 +45,37 @@ final class JSONTape: Sendable {
     /// Every value, in source order.
     @usableFromInline let entries: [Entry]
 
+    /// The unparsed arrays parsed so far, by the index of their entry: each is parsed once, by
+    /// whichever thread reads it first.
+    private let parsedLater = Mutex<[Int: Result<JSONTape, JSONSyntaxError>]>([:])
+
     init(bytes: [UInt8], entries: [Entry]) {
         self.bytes = bytes
         self.entries = entries
+    }
+
+    /// The unparsed array at `index`, parsed into a tape of its own (its array at index 0),
+    /// or the syntax error found in it.
+    @usableFromInline
+    func parsed(at index: Int) -> Result<JSONTape, JSONSyntaxError> {
+        parsedLater.withLock { parsed in
+            if let known = parsed[index] { return known }
+            let result = Result { () throws(JSONSyntaxError) in try JSONParser.parseUnparsed(entries[index], in: bytes) }
+            parsed[index] = result
+            return result
+        }
+    }
+
+    /// The syntax errors found so far in arrays parsed when first read, at any depth.
+    var syntaxErrorsFoundLater: [JSONSyntaxError] {
+        parsedLater.withLock { parsed in
+            parsed.values.flatMap { result -> [JSONSyntaxError] in
+                switch result {
+                case .success(let tape): return tape.syntaxErrorsFoundLater
+                case .failure(let error): return [error]
+                }
+            }
+        }
     }
 
     /// The index of the value after the one at `index` and its descendants.
@@ -87,6 +124,8 @@ final class JSONTape: Sendable {
             var end = entry.offset + 1
             while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
             return end
+        case .unparsedArray:
+            return entry.payload
         case .array, .object:
             var end = entry.offset + 1
             if entry.count > 0 {

@@ -31,7 +31,7 @@ public struct SourceJSON: Sendable {
         case .integer: return .integer
         case .number: return .number
         case .string, .escapedString: return .string
-        case .array: return .array
+        case .array, .unparsedArray: return .array
         case .object: return .object
         }
     }
@@ -87,10 +87,37 @@ public struct SourceJSON: Sendable {
         entry.tag == .object ? Members(tape: tape, object: index) : nil
     }
 
-    /// The items when this is an array, or `nil`.
+    /// The items when this is an array, or `nil` (an unparsed array with a syntax error too:
+    /// see `syntaxError`).
     @inlinable
     public var items: Items? {
-        entry.tag == .array ? Items(tape: tape, array: index) : nil
+        switch entry.tag {
+        case .array: return Items(tape: tape, array: index)
+        case .unparsedArray: return parsed?.items
+        default: return nil
+        }
+    }
+
+    /// Whether this is an array the parser skimmed past (`JSONParser.parse(_:deferringNodeLists:)`),
+    /// parsed when first read.
+    @inlinable
+    public var isUnparsed: Bool { entry.tag == .unparsedArray }
+
+    /// The syntax error in this array when it was skimmed past and does not parse, found now.
+    public var syntaxError: JSONSyntaxError? {
+        guard isUnparsed, case .failure(let error) = tape.parsed(at: index) else { return nil }
+        return error
+    }
+
+    /// The syntax errors found in arrays skimmed past and parsed since, anywhere in this value's
+    /// document: a decoder that read them all reports these as a parse of the whole would.
+    public var syntaxErrorsFoundLater: [JSONSyntaxError] { tape.syntaxErrorsFoundLater }
+
+    /// This unparsed array, parsed; `nil` when it does not parse.
+    @usableFromInline
+    var parsed: SourceJSON? {
+        guard case .success(let tape) = tape.parsed(at: index) else { return nil }
+        return SourceJSON(tape: tape, index: 0)
     }
 
     /// The first member named `key` when this is an object.
@@ -115,6 +142,8 @@ public struct SourceJSON: Sendable {
         case .number: return .number(numberValue!)
         case .string, .escapedString: return .string(tape.string(at: index))
         case .array: return .array(items!.map(\.plain))
+        // A syntax error inside is reported by whoever reads the document (`syntaxErrorsFoundLater`).
+        case .unparsedArray: return parsed?.plain ?? .array([])
         case .object: return .object(JSONObject(members!.map { ($0.key, $0.value.plain) }))
         }
     }

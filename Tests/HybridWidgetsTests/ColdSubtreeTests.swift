@@ -56,10 +56,11 @@ final class ColdSubtreeTests: XCTestCase {
 
     func testOnlyWhatIsDrawnIsDecoded() throws {
         let document = try XCTUnwrap(load(scene(), .asDrawn).value)
-        let boxes = document.body.childNodes.nodes.dropFirst()
-        XCTAssertTrue(boxes.allSatisfy { $0.childNodes.decodedNodes == nil }, "a box's lines wait until drawn")
+        // Each box holds a column; the column's lines are the cold subtree.
+        let lines = document.body.childNodes.nodes.dropFirst().map { $0.childNodes.nodes[0].childNodes }
+        XCTAssertTrue(lines.allSatisfy { $0.decodedNodes == nil }, "a box's lines wait until drawn")
         _ = ScreenRenderer(document: document).render(state: document.state, width: 30, height: 20)
-        XCTAssertEqual(boxes.map { $0.childNodes.decodedNodes != nil }, [true, false, false, false, false])
+        XCTAssertEqual(lines.map { $0.decodedNodes != nil }, [true, false, false, false, false])
     }
 
     func testAProblemInAColdSubtreeIsFoundWhenDrawnStillLocated() throws {
@@ -98,5 +99,35 @@ final class ColdSubtreeTests: XCTestCase {
 
     func testASmallSubtreeIsDecodedWithTheScreen() {
         XCTAssertEqual(load(scene(boxes: 2, lines: 2, broken: (1, 1)), .asDrawn).diagnostics.count, 1)
+    }
+
+    func testAListTheParserSkippedIsParsedWhenDrawnAndItsSyntaxErrorLocated() throws {
+        // `01` is no JSON number. In a cold box the document opens, and the frame that first
+        // draws the box reports it where a whole parse would have stopped.
+        let text = scene(scrolling: true).replacingOccurrences(of: #""text": "3:7""#, with: #""text": "3:7", "x": 01"#)
+        let whole = load(text, .whole)
+        XCTAssertNil(whole.value)
+        let expected = try XCTUnwrap(whole.formattedDiagnostics.first)
+        XCTAssertTrue(expected.hasPrefix("cold.json:128:"), expected)
+
+        let drawn = load(text, .asDrawn)
+        XCTAssertEqual(drawn.formattedDiagnostics, [])
+        let document = try XCTUnwrap(drawn.value)
+        let renderer = ScreenRenderer(document: document)
+        var interaction = Interaction()
+        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [])
+        interaction.scroll["#boxes"] = 3 * 42
+        let frame = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
+        XCTAssertEqual(frame.newDocumentDiagnostics.map(\.offset), whole.diagnostics.map(\.offset))
+        XCTAssertEqual(frame.newDocumentDiagnostics.first?.message, whole.diagnostics.first?.message)
+        XCTAssertTrue(frame.buffer.plainLines().contains { $0.contains("[!") }, "the broken box draws as a marker")
+    }
+
+    func testAListTheParserSkippedThatTheScreenReadsFailsItAsAWholeParseWould() {
+        // The same error among lines one of which is bound: not cold, read as the screen opens.
+        let text = scene().replacingOccurrences(of: #""text": "3:7""#, with: #""text": "3:7", "x": 01"#)
+            .replacingOccurrences(of: #""text": "3:8""#, with: #""text": "@{header}""#)
+        XCTAssertEqual(load(text, .asDrawn).formattedDiagnostics, load(text, .whole).formattedDiagnostics)
+        XCTAssertNil(load(text, .asDrawn).value)
     }
 }

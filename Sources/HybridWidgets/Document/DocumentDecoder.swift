@@ -229,11 +229,12 @@ struct DocumentDecoder: ActionDecoder {
     mutating func children(_ json: SourceJSON, key: String = "children") -> NodeList {
         guard let value = json[key] else { return NodeList([]) }
         return inKey(key) { decoder in
+            // Before reading the items, which parses an array the parser skimmed past.
+            if value.kind == .array, decoder.defers(value) { return NodeList(deferring: value, single: false, decoder: decoder) }
             guard value.items != nil else {
                 decoder.report("expected an array of nodes, got \(value.kindDescription)", at: value.offset)
                 return NodeList([])
             }
-            if decoder.defers(value) { return NodeList(deferring: value, single: false, decoder: decoder) }
             return NodeList(decoder.nodes(in: value))
         }
     }
@@ -255,7 +256,7 @@ struct DocumentDecoder: ActionDecoder {
         switch childDecoding {
         case .now: return false
         case .whenCold: return ColdSubtree.holds(json)
-        case .whenLarge: return json.valueCount >= ColdSubtree.minimumValues
+        case .whenLarge: return json.isUnparsed || json.valueCount >= ColdSubtree.minimumValues
         }
     }
 }

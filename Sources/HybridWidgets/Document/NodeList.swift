@@ -90,6 +90,12 @@ final class DeferredNodes: Sendable {
             // Whatever lies inside passed `ColdSubtree` already and may be deferred again
             // without looking, if large (a box's column of lines inside a cold box).
             decoder.childDecoding = .whenLarge
+            if let error = json.syntaxError {
+                // A node list the parser skimmed past, and broken: found now, as it is drawn.
+                let problem = Diagnostic(offset: error.offset, path: path.description, message: "invalid JSON: " + error.message)
+                decoded = ([.invalid("invalid JSON", offset: json.offset)], [problem])
+                return decoded!.nodes
+            }
             let nodes = single ? [decoder.node(json)] : decoder.nodes(in: json)
             decoded = (nodes, decoder.diagnostics)
             return nodes
@@ -130,7 +136,7 @@ enum ColdSubtree {
     /// a small part of the parse it follows. A name found where it is no field (`"id"` as a
     /// text) only keeps the subtree from being deferred.
     static func holds(_ json: SourceJSON) -> Bool {
-        guard json.valueCount >= minimumValues else { return false }
+        guard json.isUnparsed || json.valueCount >= minimumValues else { return false }
         return json.source.withUnsafeBytes { text in
             // Each word is found by `memchr` to a byte rare in screens (not a quote), then compared.
             let forbidden: [(word: StaticString, rareByteAt: Int)] = [("@{", 0), ("\\u", 0), ("\"id\"", 2), ("\"autofocus\"", 5)]

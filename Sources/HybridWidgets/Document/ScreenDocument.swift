@@ -46,18 +46,27 @@ extension ScreenDocument {
     public static func load(_ source: SourceText, theme: NamedStyles = NamedStyles(), decoding: Decoding = .asDrawn) -> Loaded<ScreenDocument> {
         let json: SourceJSON
         do {
-            json = try JSONParser.parse(source.bytes)
+            json = try JSONParser.parse(source.bytes, deferringNodeLists: decoding == .asDrawn)
         } catch {
-            let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
-            return Loaded(value: nil, diagnostics: [diagnostic], source: source)
+            return invalidJSON(error, in: source)
         }
         var decoder = DocumentDecoder(theme: theme)
         decoder.childDecoding = decoding == .whole ? .now : .whenCold
         let document = decoder.document(json)
+        // Node lists the parser skimmed past and the decoder read: broken ones fail the
+        // document as a parse of the whole would have. (Those of cold subtrees wait until drawn.)
+        if let error = json.syntaxErrorsFoundLater.min(by: { $0.offset < $1.offset }) {
+            return invalidJSON(error, in: source)
+        }
         let diagnostics = decoder.diagnostics.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
         return Loaded(value: document, diagnostics: diagnostics, source: source)
+    }
+
+    private static func invalidJSON(_ error: JSONSyntaxError, in source: SourceText) -> Loaded<ScreenDocument> {
+        let diagnostic = Diagnostic(offset: error.offset, path: "$", message: "invalid JSON: " + error.message)
+        return Loaded(value: nil, diagnostics: [diagnostic], source: source)
     }
 
     /// Reads one node (a component a script built, say) with the same checks as a document's.

@@ -1,0 +1,83 @@
+import Foundation
+import HybridJSON
+import XCTest
+
+/// `JSONParser.parse(_:deferringNodeLists:)` skims past large node lists and parses them when
+/// first read: what is read is what a whole parse reads, offsets included, and a syntax error
+/// inside is found when the list is read, at its place.
+final class DeferredNodeListTests: XCTestCase {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A screen whose body is a column of `lines` texts, each `line` (a JSON node) by default.
+    func screen(lines: Int = 200, line: (Int) -> String = { #"{"type": "text", "text": "line \#($0) \"quoted\" [x] {y}"}"# }) -> String {
+        #"{"format": 1, "body": {"type": "column", "children": [\#((0..<lines).map(line).joined(separator: ",\n"))]}}"#
+    }
+
+    func testALargeNodeListIsKeptUnparsedUntilRead() throws {
+        let json = try JSONParser.parse(Array(screen().utf8), deferringNodeLists: true)
+        let children = try XCTUnwrap(json["body"]?["children"])
+        XCTAssertTrue(children.isUnparsed)
+        XCTAssertEqual(children.kind, .array)
+        XCTAssertEqual(children.items?.count, 200)
+        XCTAssertEqual(children.items?.first?["text"]?.stringValue, #"line 0 "quoted" [x] {y}"#)
+        XCTAssertNil(children.syntaxError)
+        // Small lists, lists of objects that are no nodes, and the top levels are parsed.
+        XCTAssertFalse(try XCTUnwrap(JSONParser.parse(Array(screen(lines: 3).utf8), deferringNodeLists: true)["body"]?["children"]).isUnparsed)
+        let notNodes = #"{"a": {"b": {"children": [\#(String(repeating: #""xxxxxxxxxx", "#, count: 500))"y"]}}}"#
+        XCTAssertFalse(try XCTUnwrap(JSONParser.parse(Array(notNodes.utf8), deferringNodeLists: true)["a"]?["b"]?["children"]).isUnparsed)
+    }
+
+    func testWhatIsReadIsWhatAWholeParseReads() throws {
+        for name in ["peer-scene.json", "dashboard.json", "list.json"] {
+            let bytes = try Array(Data(contentsOf: Self.repository.appendingPathComponent("samples/" + name)))
+            let whole = try JSONParser.parse(bytes), deferred = try JSONParser.parse(bytes, deferringNodeLists: true)
+            XCTAssertEqual(deferred.plain, whole.plain, name)
+            XCTAssertEqual(offsets(deferred), offsets(whole), name)
+            XCTAssertEqual(deferred.syntaxErrorsFoundLater, [])
+        }
+    }
+
+    /// Every value's offset and source text, in document order.
+    func offsets(_ json: SourceJSON) -> [String] {
+        var found = ["\(json.offset) \(String(decoding: json.source, as: UTF8.self).prefix(20))"]
+        if let items = json.items { found += items.flatMap(offsets) }
+        if let members = json.members { found += members.flatMap { ["\($0.keyOffset) \($0.key)"] + offsets($0.value) } }
+        return found
+    }
+
+    func testASyntaxErrorInsideIsFoundWhenRead() throws {
+        // 01 is no JSON number: a whole parse stops there; the skim passes it.
+        let text = screen { $0 == 150 ? #"{"type": "text", "text": "x", "size": 01}"# : #"{"type": "text", "text": "line \#($0)"}"# }
+        let wholeError = try XCTUnwrap(syntaxError(text, deferring: false))
+        let json = try JSONParser.parse(Array(text.utf8), deferringNodeLists: true)
+        let children = try XCTUnwrap(json["body"]?["children"])
+        XCTAssertEqual(json.syntaxErrorsFoundLater, [], "not read yet")
+        XCTAssertEqual(children.syntaxError, wholeError)
+        XCTAssertNil(children.items)
+        XCTAssertEqual(json.syntaxErrorsFoundLater, [wholeError])
+    }
+
+    func testWhatTheSkimSeesIsFoundAtOnce() {
+        let unterminated = screen(lines: 300) + String(repeating: " ", count: 10)
+        let cut = String(unterminated.prefix(unterminated.count / 2))
+        for text in [cut, screen(lines: 300) { $0 == 299 ? #"{"type": "text", "text": "x"#: #"{"type": "text", "text": "line \#($0)"}"# }] {
+            let whole = syntaxError(text, deferring: false)
+            let deferred = syntaxError(text, deferring: true)
+            XCTAssertNotNil(whole)
+            XCTAssertNotNil(deferred, "an unterminated list or string stops the parse")
+        }
+        let deep = #"{"format": 1, "body": {"type": "column", "children": ["# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]}}"
+        XCTAssertEqual(syntaxError(deep, deferring: true)?.message,
+                       "nesting deeper than \(JSONParser.maximumDepth) levels")
+    }
+
+    /// The syntax error the parse of `text` throws, if any.
+    func syntaxError(_ text: String, deferring: Bool) -> JSONSyntaxError? {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8), deferringNodeLists: deferring)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
