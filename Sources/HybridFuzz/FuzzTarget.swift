@@ -75,7 +75,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         if let skimmed = try? JSONParser.parse(bytes, deferringNodeLists: true) {
             let read = skimmed.plain
             precondition((whole == nil) == !skimmed.syntaxErrorsFoundLater.isEmpty, "skimmed, the text parses where a whole parse refuses it, or the reverse")
-            precondition(whole == nil || read == whole, "skimmed, the text reads differently")
+            // Compared as text: values with repeated keys do not compare.
+            precondition(whole == nil || read.jsonText == whole!.jsonText, "skimmed, the text reads differently")
         } else {
             precondition(whole == nil, "the skim refuses what a whole parse accepts")
         }

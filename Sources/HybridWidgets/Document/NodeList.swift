@@ -169,7 +169,7 @@ enum ColdSubtree {
     private static func namesStaticType(in text: UnsafeRawBufferPointer, after position: Int) -> Bool {
         var index = position
         func skipSpaces() {
-            while index < text.count, [0x20, 0x0A, 0x0D, 0x09].contains(text[index]) { index += 1 }
+            while index < text.count, text[index] == 0x20 || text[index] == 0x0A || text[index] == 0x0D || text[index] == 0x09 { index += 1 }
         }
         skipSpaces()
         guard index < text.count, text[index] == UInt8(ascii: ":") else { return true }
@@ -179,6 +179,10 @@ enum ColdSubtree {
         let start = index + 1
         guard let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
               text[end] == UInt8(ascii: "\"") else { return false }
-        return WidgetCatalog.staticWhenUnbound.contains(String(decoding: UnsafeRawBufferPointer(rebasing: text[start..<end]), as: UTF8.self))
+        let name = UnsafeRawBufferPointer(rebasing: text[start..<end])
+        return staticTypeNames.contains { $0.elementsEqual(name) }
     }
+
+    /// `WidgetCatalog.staticWhenUnbound` as bytes, compared without making strings.
+    private static let staticTypeNames = WidgetCatalog.staticWhenUnbound.map { Array($0.utf8) }
 }
