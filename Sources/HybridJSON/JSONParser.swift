@@ -206,41 +206,12 @@ struct JSONReader {
     }
 
     /// The node list at `index`, a member of an object at `depth`: skimmed past and kept as
-    /// one unparsed entry when large, else parsed as usual. The skim follows brackets and
-    /// strings (and their escapes) only.
+    /// one unparsed entry when large, else parsed as usual.
     mutating func skimNodeList(depth: Int) throws(JSONSyntaxError) {
-        let start = index
-        var position = index
-        var nesting = 0
-        let count = bytes.count
-        while position < count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                let quote = position
-                position += 1
-                while position < count, bytes[position] != UInt8(ascii: "\"") {
-                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard position < count else { throw error("unterminated string", at: quote) }
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                nesting += 1
-                guard depth + nesting <= JSONParser.maximumDepth else {
-                    throw error("nesting deeper than \(JSONParser.maximumDepth) levels", at: position)
-                }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                nesting -= 1
-                guard nesting > 0 else {
-                    guard position + 1 - start >= JSONParser.minimumDeferredBytes else { return try parseValue(depth: depth) }
-                    entries.append(JSONTape.Entry(tag: .unparsedArray, count: UInt32(depth), offset: start, payload: position + 1))
-                    index = position + 1
-                    return
-                }
-            default:
-                break
-            }
-            position += 1
-        }
-        throw error("unexpected end of input inside an array", at: count)
+        let end = try JSONSkim.end(ofValueAt: index, in: bytes, depth: depth)
+        guard end - index >= JSONParser.minimumDeferredBytes else { return try parseValue(depth: depth) }
+        entries.append(JSONTape.Entry(tag: .unparsedArray, count: UInt32(depth), offset: index, payload: end))
+        index = end
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
