@@ -42,7 +42,7 @@ public enum JSONParser {
     ///   an unterminated string or array, or nesting too deep, is found in them now; any other
     ///   syntax error when they are read (`SourceJSON.syntaxError`, `syntaxErrorsFoundLater`).
     public static func parse(_ bytes: [UInt8], deferringNodeLists: Bool) throws(JSONSyntaxError) -> SourceJSON {
-        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONTape.Entry] in
+        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (entries: [JSONTape.Entry], nodeListEnds: [Int: Int]) in
             var reader = JSONReader(bytes: buffer)
             reader.defersNodeLists = deferringNodeLists
             // Screens hold about one value per six bytes; reserving for that spares the copies
@@ -56,9 +56,9 @@ public enum JSONParser {
             if reader.index < buffer.count {
                 throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document")
             }
-            return reader.entries
+            return (reader.entries, reader.nodeListEnds)
         }
-        return SourceJSON(tape: JSONTape(bytes: bytes, entries: entries), index: 0)
+        return SourceJSON(tape: JSONTape(bytes: bytes, entries: entries.entries, nodeListEnds: entries.nodeListEnds), index: 0)
     }
 
     /// Parses one JSON value from text.
@@ -68,18 +68,20 @@ public enum JSONParser {
 
     /// Parses the array an unparsed entry stands for (its node lists deferred in turn) into a
     /// tape of its own sharing `bytes`, so offsets stay those of the document.
-    static func parseUnparsed(_ entry: JSONTape.Entry, in bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTape {
-        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> [JSONTape.Entry] in
+    static func parseUnparsed(_ entry: JSONTape.Entry, of tape: JSONTape) throws(JSONSyntaxError) -> JSONTape {
+        let bytes = tape.bytes
+        let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (entries: [JSONTape.Entry], nodeListEnds: [Int: Int]) in
             var reader = JSONReader(bytes: buffer)
             reader.defersNodeLists = true
+            reader.nodeListEnds = tape.nodeListEnds
             reader.index = entry.offset
             reader.entries.reserveCapacity((entry.payload - entry.offset) / 6 + 1)
             try reader.parseValue(depth: Int(entry.count))
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
-            return reader.entries
+            return (reader.entries, reader.nodeListEnds)
         }
-        return JSONTape(bytes: bytes, entries: entries)
+        return JSONTape(bytes: bytes, entries: parsed.entries, nodeListEnds: parsed.nodeListEnds)
     }
 }
 
@@ -90,6 +92,8 @@ struct JSONReader {
     var entries: [JSONTape.Entry] = []
     /// Whether large node lists are skimmed past (see `JSONParser.parse(_:deferringNodeLists:)`).
     var defersNodeLists = false
+    /// Where node lists end, by where they start, as skims found them (`JSONSkim`).
+    var nodeListEnds: [Int: Int] = [:]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -208,7 +212,12 @@ struct JSONReader {
     /// The node list at `index`, a member of an object at `depth`: skimmed past and kept as
     /// one unparsed entry when large, else parsed as usual.
     mutating func skimNodeList(depth: Int) throws(JSONSyntaxError) {
-        let end = try JSONSkim.end(ofValueAt: index, in: bytes, depth: depth)
+        let end: Int
+        if let known = nodeListEnds[index] {
+            end = known
+        } else {
+            end = try JSONSkim.end(ofValueAt: index, in: bytes, depth: depth, notingListsIn: &nodeListEnds)
+        }
         guard end - index >= JSONParser.minimumDeferredBytes else { return try parseValue(depth: depth) }
         entries.append(JSONTape.Entry(tag: .unparsedArray, count: UInt32(depth), offset: index, payload: end))
         index = end

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Finds where an array or object ends by its brackets and strings alone, without parsing
 /// what is inside: how the parser passes a node list it keeps unparsed
 /// (`JSONParser.parse(_:deferringNodeLists:)`), a few instructions a byte.
@@ -5,32 +9,59 @@ enum JSONSkim {
     /// The offset just past the array or object starting at `start`, inside `depth` levels
     /// of nesting. Only what a skim can see is reported: a string or the value cut off by
     /// the end of input, and nesting past `JSONParser.maximumDepth`.
-    static func end(ofValueAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int) throws(JSONSyntaxError) -> Int {
-        var position = start
+    /// - Parameter listEnds: Where each `children` array met inside ends, by where it starts,
+    ///   added to: when the list holding them is parsed, they are passed without a second skim.
+    static func end(ofValueAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depth: Int,
+                    notingListsIn listEnds: inout [Int: Int]) throws(JSONSyntaxError) -> Int {
+        guard let base = bytes.baseAddress else { throw JSONSyntaxError(offset: start, message: "unexpected end of input inside an array") }
+        // Pointers rather than indices: this loop is most of what reading a skimmed screen costs.
+        let end = base + bytes.count
+        var byte = base + start
         var nesting = 0
-        let count = bytes.count
-        while position < count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                let quote = position
-                position += 1
-                while position < count, bytes[position] != UInt8(ascii: "\"") {
-                    position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        // The `children` arrays open around the byte, with the nesting inside each.
+        var openLists: [(start: Int, nesting: Int)] = []
+        while byte < end {
+            let value = byte.pointee
+            if value == UInt8(ascii: "\"") {
+                let quote = byte
+                byte += 1
+                while byte < end, byte.pointee != UInt8(ascii: "\"") {
+                    byte += byte.pointee == UInt8(ascii: "\\") ? 2 : 1
                 }
-                guard position < count else { throw JSONSyntaxError(offset: quote, message: "unterminated string") }
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard byte < end else { throw JSONSyntaxError(offset: quote - base, message: "unterminated string") }
+            } else if value == UInt8(ascii: "[") || value == UInt8(ascii: "{") {
                 nesting += 1
+                if value == UInt8(ascii: "["), nesting > 1, isChildrenValue(byte, base: base) { openLists.append((byte - base, nesting)) }
                 guard depth + nesting <= JSONParser.maximumDepth else {
-                    throw JSONSyntaxError(offset: position, message: "nesting deeper than \(JSONParser.maximumDepth) levels")
+                    throw JSONSyntaxError(offset: byte - base, message: "nesting deeper than \(JSONParser.maximumDepth) levels")
                 }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            } else if value == UInt8(ascii: "]") || value == UInt8(ascii: "}") {
+                if let list = openLists.last, list.nesting == nesting {
+                    listEnds[list.start] = byte - base + 1
+                    openLists.removeLast()
+                }
                 nesting -= 1
-                if nesting == 0 { return position + 1 }
-            default:
-                break
+                if nesting == 0 { return byte - base + 1 }
             }
-            position += 1
+            byte += 1
         }
-        throw JSONSyntaxError(offset: count, message: "unexpected end of input inside an array")
+        throw JSONSyntaxError(offset: bytes.count, message: "unexpected end of input inside an array")
+    }
+
+    /// Whether the `[` at `byte` is the value of a member named `children`: looked for
+    /// backwards, past the colon and the closing quote of the name.
+    private static func isChildrenValue(_ byte: UnsafePointer<UInt8>, base: UnsafePointer<UInt8>) -> Bool {
+        var before = byte - 1
+        func skipSpaces() {
+            while before >= base, before.pointee == 0x20 || before.pointee == 0x0A || before.pointee == 0x0D || before.pointee == 0x09 { before -= 1 }
+        }
+        skipSpaces()
+        guard before >= base, before.pointee == UInt8(ascii: ":") else { return false }
+        before -= 1
+        skipSpaces()
+        let name: StaticString = "\"children\""
+        let length = name.utf8CodeUnitCount
+        guard before - (length - 1) >= base else { return false }
+        return memcmp(before - (length - 1), name.utf8Start, length) == 0
     }
 }

@@ -49,9 +49,14 @@ final class JSONTape: Sendable {
     /// whichever thread reads it first.
     private let parsedLater = Mutex<[Int: Result<JSONTape, JSONSyntaxError>]>([:])
 
-    init(bytes: [UInt8], entries: [Entry]) {
+    /// Where the node lists skimmed so far end, by where they start, so a list inside a list
+    /// is skimmed once (`JSONSkim`); handed on to the tapes of lists parsed later.
+    let nodeListEnds: [Int: Int]
+
+    init(bytes: [UInt8], entries: [Entry], nodeListEnds: [Int: Int] = [:]) {
         self.bytes = bytes
         self.entries = entries
+        self.nodeListEnds = nodeListEnds
     }
 
     /// The unparsed array at `index`, parsed into a tape of its own (its array at index 0),
@@ -60,7 +65,7 @@ final class JSONTape: Sendable {
     func parsed(at index: Int) -> Result<JSONTape, JSONSyntaxError> {
         parsedLater.withLock { parsed in
             if let known = parsed[index] { return known }
-            let result = Result { () throws(JSONSyntaxError) in try JSONParser.parseUnparsed(entries[index], in: bytes) }
+            let result = Result { () throws(JSONSyntaxError) in try JSONParser.parseUnparsed(entries[index], of: self) }
             parsed[index] = result
             return result
         }
