@@ -26,15 +26,10 @@ public enum JavaScriptEngine {
     /// loading it (the library and about twenty it needs) then takes place on another core
     /// while the program parses its arguments and sets up. `load()` waits for it to finish.
     public static func startLoading() {
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_create(&thread, &attributes, { _ in
+        DetachedThread.start { _ in
             _ = HybridJavaScriptCoreLoad()
             return nil
-        }, nil)
-        pthread_attr_destroy(&attributes)
+        }
     }
 
     /// Loads the engine for a context, or ends the process with the reason: no context can

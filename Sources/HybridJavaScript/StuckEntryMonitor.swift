@@ -70,15 +70,10 @@ public enum StuckEntryMonitor {
     }
 
     private static func startMonitor() {
-        var thread = pthread_t()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        pthread_create(&thread, &attributes, { _ in
+        DetachedThread.start { _ in
             StuckEntryMonitor.watch()
             return nil
-        }, nil)
-        pthread_attr_destroy(&attributes)
+        }
     }
 
     private static func watch() -> Never {

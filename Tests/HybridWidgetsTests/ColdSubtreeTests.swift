@@ -71,18 +71,26 @@ final class ColdSubtreeTests: XCTestCase {
 
         let drawn = load(text, .asDrawn)
         XCTAssertEqual(drawn.formattedDiagnostics, [], "box 3 is not decoded until drawn")
-        let document = try XCTUnwrap(drawn.value)
-        let renderer = ScreenRenderer(document: document)
-        var interaction = Interaction()
-        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDiagnostics, [])
-        // Box 3 starts at row 3 * 42 of the scroll view's content: its line 7 comes into view.
-        interaction.scroll["#boxes"] = 3 * 42
-        let frame = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
+        let (renderer, frame) = try framesScrolledToBox3(drawn)
         XCTAssertEqual(frame.newDocumentDiagnostics.formatted(in: drawn.source), [expected])
         XCTAssertEqual(frame.newDiagnostics, [])
         XCTAssertTrue(frame.buffer.plainLines().contains { $0.contains("[!") }, "the broken line draws as a marker")
-        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [],
+        var interaction = Interaction()
+        interaction.scroll["#boxes"] = 3 * 42
+        XCTAssertEqual(renderer.render(state: drawn.value!.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [],
                        "reported once")
+    }
+
+    /// The first frame of the scrolling scene `drawn`, which must report no problem, then the
+    /// frame scrolled to box 3 (at row 3 * 42 of the scroll view's content, its line 7 in view).
+    func framesScrolledToBox3(_ drawn: Loaded<ScreenDocument>, file: StaticString = #filePath, line: UInt = #line) throws -> (ScreenRenderer, ScreenRenderer.Frame) {
+        let document = try XCTUnwrap(drawn.value, file: file, line: line)
+        let renderer = ScreenRenderer(document: document)
+        var interaction = Interaction()
+        let first = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
+        XCTAssertEqual(first.newDiagnostics + first.newDocumentDiagnostics, [], file: file, line: line)
+        interaction.scroll["#boxes"] = 3 * 42
+        return (renderer, renderer.render(state: document.state, interaction: interaction, width: 60, height: 12))
     }
 
     func testWhatTheScreenMustKnowAtOnceIsNeverDeferred() {
@@ -112,12 +120,7 @@ final class ColdSubtreeTests: XCTestCase {
 
         let drawn = load(text, .asDrawn)
         XCTAssertEqual(drawn.formattedDiagnostics, [])
-        let document = try XCTUnwrap(drawn.value)
-        let renderer = ScreenRenderer(document: document)
-        var interaction = Interaction()
-        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [])
-        interaction.scroll["#boxes"] = 3 * 42
-        let frame = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
+        let frame = try framesScrolledToBox3(drawn).1
         XCTAssertEqual(frame.newDocumentDiagnostics.map(\.offset), whole.diagnostics.map(\.offset))
         XCTAssertEqual(frame.newDocumentDiagnostics.first?.message, whole.diagnostics.first?.message)
         XCTAssertTrue(frame.buffer.plainLines().contains { $0.contains("[!") }, "the broken box draws as a marker")
