@@ -124,7 +124,8 @@ enum ColdSubtree {
     static let minimumValues = 512
 
     /// Whether `json` (an array of nodes, or one node) is a cold subtree:
-    /// - at least `minimumValues` values;
+    /// - at least `minimumValues` values, or a node list the parser skimmed past (4 KiB or
+    ///   more, `JSONParser.parse(_:deferringNodeLists:)`);
     /// - no `@{` anywhere in its text, so nothing in it is bound to state, props or items
     ///   (nor a `\u` escape, which could spell one);
     /// - no `id` or `autofocus` field, which scripts, focus and the duplicate-id check need
