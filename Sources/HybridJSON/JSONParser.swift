@@ -42,23 +42,19 @@ public enum JSONParser {
     ///   an unterminated string or array, or nesting too deep, is found in them now; any other
     ///   syntax error when they are read (`SourceJSON.syntaxError`, `syntaxErrorsFoundLater`).
     public static func parse(_ bytes: [UInt8], deferringNodeLists: Bool) throws(JSONSyntaxError) -> SourceJSON {
-        let entries = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (entries: [JSONTape.Entry], nodeListEnds: [Int: Int]) in
-            var reader = JSONReader(bytes: buffer)
-            reader.defersNodeLists = deferringNodeLists
-            // Screens hold about one value per six bytes; reserving for that spares the copies
-            // of growing a large tape.
-            reader.entries.reserveCapacity(buffer.count / 6 + 1)
+        // Screens hold about one value per six bytes; reserving for that spares the copies of
+        // growing a large tape.
+        let tape = try read(bytes, reserving: bytes.count / 6 + 1, defersNodeLists: deferringNodeLists) { (reader) throws(JSONSyntaxError) in
             // A UTF-8 byte order mark, which some editors write, is no part of the value.
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
             reader.skipWhitespace()
             try reader.parseValue(depth: 0)
             reader.skipWhitespace()
-            if reader.index < buffer.count {
+            if reader.index < bytes.count {
                 throw reader.error("unexpected \(reader.describeCurrent()) after the end of the document")
             }
-            return (reader.entries, reader.nodeListEnds)
         }
-        return SourceJSON(tape: JSONTape(bytes: bytes, entries: entries.entries, nodeListEnds: entries.nodeListEnds), index: 0)
+        return SourceJSON(tape: tape, index: 0)
     }
 
     /// Parses one JSON value from text.
@@ -69,19 +65,27 @@ public enum JSONParser {
     /// Parses the array an unparsed entry stands for (its node lists deferred in turn) into a
     /// tape of its own sharing `bytes`, so offsets stay those of the document.
     static func parseUnparsed(_ entry: JSONTape.Entry, of tape: JSONTape) throws(JSONSyntaxError) -> JSONTape {
-        let bytes = tape.bytes
-        let parsed = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (entries: [JSONTape.Entry], nodeListEnds: [Int: Int]) in
-            var reader = JSONReader(bytes: buffer)
-            reader.defersNodeLists = true
-            reader.nodeListEnds = tape.nodeListEnds
+        try read(tape.bytes, reserving: (entry.payload - entry.offset) / 6 + 1, defersNodeLists: true,
+                 nodeListEnds: tape.nodeListEnds) { (reader) throws(JSONSyntaxError) in
             reader.index = entry.offset
-            reader.entries.reserveCapacity((entry.payload - entry.offset) / 6 + 1)
             try reader.parseValue(depth: Int(entry.count))
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
+        }
+    }
+
+    /// The tape of what `body` reads from `bytes` with a reader set up as given.
+    private static func read(_ bytes: [UInt8], reserving capacity: Int, defersNodeLists: Bool, nodeListEnds: [Int: Int] = [:],
+                             _ body: (inout JSONReader) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) -> JSONTape {
+        let read = try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> (entries: [JSONTape.Entry], nodeListEnds: [Int: Int]) in
+            var reader = JSONReader(bytes: buffer)
+            reader.defersNodeLists = defersNodeLists
+            reader.nodeListEnds = nodeListEnds
+            reader.entries.reserveCapacity(capacity)
+            try body(&reader)
             return (reader.entries, reader.nodeListEnds)
         }
-        return JSONTape(bytes: bytes, entries: parsed.entries, nodeListEnds: parsed.nodeListEnds)
+        return JSONTape(bytes: bytes, entries: read.entries, nodeListEnds: read.nodeListEnds)
     }
 }
 

@@ -118,17 +118,9 @@ public final class Screen: @unchecked Sendable {
         return found
     }
 
-    /// The view with `key` in the last frame. Looked for among views that can take focus or
-    /// hold what does (static views are not looked through: nothing in them is focused).
+    /// The view with `key` in the last frame, found as `path(to:)` finds it.
     func view(withKey key: String) -> View? {
-        func find(_ view: View) -> View? {
-            if view.key == key { return view }
-            for child in view.interactiveChildren {
-                if let match = find(child) { return match }
-            }
-            return nil
-        }
-        return root.flatMap(find)
+        path(to: key)?.last
     }
 
     /// The innermost focusable view showing at a cell of the last frame (clipping counts:
@@ -158,8 +150,9 @@ public final class Screen: @unchecked Sendable {
         return root.map(find) ?? false
     }
 
-    /// The views from the root down to the view with `key` in the last frame (nil when absent),
-    /// looked for as `view(withKey:)` does.
+    /// The views from the root down to the view with `key` in the last frame (nil when absent).
+    /// Looked for among views that can take focus or hold what does (static views are not
+    /// looked through: nothing in them is focused).
     func path(to key: String) -> [View]? {
         func path(to view: View) -> [View]? {
             if view.key == key { return [view] }

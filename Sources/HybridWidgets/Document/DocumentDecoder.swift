@@ -256,7 +256,7 @@ struct DocumentDecoder: ActionDecoder {
         switch childDecoding {
         case .now: return false
         case .whenCold: return ColdSubtree.holds(json)
-        case .whenLarge: return json.isUnparsed || json.valueCount >= ColdSubtree.minimumValues
+        case .whenLarge: return ColdSubtree.isLarge(json)
         }
     }
 }

@@ -121,7 +121,7 @@ final class DeferredNodes: Sendable {
 enum ColdSubtree {
     /// How many values (`SourceJSON.valueCount`) a subtree must hold to be deferred: below
     /// this, decoding it costs little more than looking at it.
-    static let minimumValues = 512
+    private static let minimumValues = 512
 
     /// Whether `json` (an array of nodes, or one node) is a cold subtree:
     /// - at least `minimumValues` values, or a node list the parser skimmed past (4 KiB or
@@ -137,7 +137,7 @@ enum ColdSubtree {
     /// a small part of the parse it follows. A name found where it is no field (`"id"` as a
     /// text) only keeps the subtree from being deferred.
     static func holds(_ json: SourceJSON) -> Bool {
-        guard json.isUnparsed || json.valueCount >= minimumValues else { return false }
+        guard isLarge(json) else { return false }
         return json.source.withUnsafeBytes { text in
             // Each word is found by `memchr` to a byte rare in screens (not a quote), then compared.
             let forbidden: [(word: StaticString, rareByteAt: Int)] = [("@{", 0), ("\\u", 0), ("\"id\"", 2), ("\"autofocus\"", 5)]
@@ -149,6 +149,12 @@ enum ColdSubtree {
             }
             return true
         }
+    }
+
+    /// Whether `json` holds `minimumValues` values or more, or is a node list the parser
+    /// skimmed past (which is at least `JSONParser.minimumDeferredBytes` long).
+    static func isLarge(_ json: SourceJSON) -> Bool {
+        json.isUnparsed || json.valueCount >= minimumValues
     }
 
     /// Where `word` first starts in `text` at or after `from`: `memchr` to each occurrence of

@@ -214,9 +214,7 @@ struct Resolver {
     mutating func children(_ nodes: NodeList, of place: Place, _ arrangement: Arrangement) -> ViewChildren {
         let (scope, inherited) = (place.scope, place.cellStyle)
         guard place.node.isStatic, scope.locals.isEmpty else {
-            let views = nodes.nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
-            documentProblems += nodes.takeProblems()
-            return .now(views)
+            return .now(views(of: nodes, in: scope, inheriting: inherited, parent: arrangement))
         }
         // The cache is held weakly: it keeps the views that keep this closure.
         let (document, interaction, depth) = (document, interaction, viewDepth)
@@ -224,11 +222,18 @@ struct Resolver {
             let cache = staticViews ?? StaticViewCache()
             var resolver = Resolver(document: document, staticViews: cache, interaction: interaction)
             resolver.viewDepth = depth
-            let views = nodes.nodes.compactMap { resolver.view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
+            let views = resolver.views(of: nodes, in: scope, inheriting: inherited, parent: arrangement)
             cache.laterProblems += resolver.problems
-            cache.laterDocumentProblems += nodes.takeProblems() + resolver.documentProblems
+            cache.laterDocumentProblems += resolver.documentProblems
             return views
         }
+    }
+
+    /// The views of `nodes` now, with the problems of decoding them if they were a cold subtree.
+    private mutating func views(of nodes: NodeList, in scope: StateScope, inheriting inherited: CellStyle, parent arrangement: Arrangement) -> [View] {
+        let views = nodes.nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
+        documentProblems += nodes.takeProblems()
+        return views
     }
 
     /// The template of component `name`: the document's own, else one a script or Swift built.
