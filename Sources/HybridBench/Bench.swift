@@ -315,14 +315,14 @@ enum Bench {
 
     /// The median milliseconds of `runs` runs of `body` (after up to 20 to warm up), each after
     /// `setUp`, which is not timed.
-    static func measure(runs: Int, setUp: () -> Void = {}, _ body: () -> Void) -> Double {
-        for _ in 0..<min(20, runs) { setUp(); body() }
+    static func measure(runs: Int, warmUps: Int? = nil, setUp: () -> Void = {}, _ body: () throws -> Void) rethrows -> Double {
+        for _ in 0..<(warmUps ?? min(20, runs)) { setUp(); try body() }
         var samples: [Double] = []
         samples.reserveCapacity(runs)
         for _ in 0..<runs {
             setUp()
             let start = DispatchTime.now().uptimeNanoseconds
-            body()
+            try body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
         samples.sort()

@@ -37,14 +37,7 @@ enum StartupBench {
 
     /// The median time `executable` takes from being spawned to having exited.
     private static func median(_ executable: String, _ arguments: [String]) throws -> Double {
-        var samples: [Double] = []
-        for run in 0..<(runs + 3) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            try spawnAndWait(executable, arguments)
-            if run >= 3 { samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
-        }
-        samples.sort()
-        return samples[samples.count / 2]
+        try Bench.measure(runs: runs, warmUps: 3) { try spawnAndWait(executable, arguments) }
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -242,8 +242,8 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 Key(stringValue: JavaScriptContext.string(JSPropertyNameArrayGetNameAtIndex(names, $0)))
             }
         case .read(let fields):
-            return fields.names.compactMap { name in
-                guard let value = fields.value(of: name), JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
+            return zip(fields.names, fields.values).compactMap { name, value in
+                guard let value, JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
                 return Key(stringValue: name)
             }
         }

@@ -242,12 +242,7 @@ struct EncodingSession {
             out.append(0x20)
             return
         }
-        let utf8 = next[rowBase + x].symbol.utf8
-        if utf8.count == 1 {
-            out.append(utf8.first!)
-        } else {
-            out.append(contentsOf: utf8)
-        }
+        out.append(contentsOf: next[rowBase + x].symbol.utf8)
     }
 
     /// Bytes `appendGlyph(at:)` would write.
