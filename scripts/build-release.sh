@@ -4,10 +4,13 @@
 # the start-up time of `hybrid render`, BENCHMARKS.md "Start-up") and runs on a machine
 # without Swift. It builds apart from the tests' debug build (its own folder, .build-release,
 # as `--static-swift-stdlib` is a build flag, not a package setting), so the first build
-# takes several minutes on a small machine:
+# takes several minutes on a small machine. It exports no symbols: `--static-swift-stdlib` links with
+# `-export-dynamic`, and the Swift runtime's start-up `dladdr` (finding its backtracer) then
+# walks all 46,000 of them, a sixth of `hybrid render`'s start (BENCHMARKS.md "Start-up");
+# nothing looks our symbols up at run time (JavaScriptCore is opened apart, RTLD_LOCAL):
 #   scripts/build-release.sh && .build-release/release/hybrid --version
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 "$repo/scripts/setup.sh"
-swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid >&2
+swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid -Xlinker --no-export-dynamic >&2
 echo "$repo/.build-release/release/hybrid"

@@ -47,6 +47,21 @@ final class EntryTests: XCTestCase {
         XCTAssertEqual(context.makeString("a\u{0}b").string, "a\u{0}b")
     }
 
+    /// Strings reach JavaScript as their UTF-16 code units, whatever comes first in them: ASCII,
+    /// two- and three-byte UTF-8, and symbols past the BMP (a surrogate pair each).
+    func testTextReachesJavaScriptAsItsUTF16() throws {
+        let context = JavaScriptContext()
+        for text in ["", "plain", "é", "héllo", "ab中文", "🎉", "x🎉y", "数据 · data · 🧪\u{0}end"] {
+            let value = context.makeString(text)
+            XCTAssertEqual(value.string, text)
+            context.set("probe", to: value)
+            XCTAssertEqual(try context.evaluate("probe.length").json, .integer(text.utf16.count), text)
+            XCTAssertEqual(try context.evaluate("Array.from(probe).length").json, .integer(text.unicodeScalars.count), text)
+        }
+        let script = "'中文 🎉'.length + ' ' + '中文 🎉'.codePointAt(3).toString(16)"
+        XCTAssertEqual(try context.evaluate(script).json, .string("5 1f389"))
+    }
+
     func testBareThrownValuesAreDescribed() {
         let context = JavaScriptContext()
         let messages = ["throw Symbol('s')", "throw { toString() { throw new Error('no') } }", "throw { toString() { return '' } }", "throw null"].map { script in
