@@ -28,7 +28,9 @@ let package = Package(
     ],
     targets: [
         // Layer 0: values and text, and files.
-        .target(name: "HybridJSON", swiftSettings: crossModule),
+        // The 64-byte scan that skims past unparsed node lists (`JSONSkim`), in C for SSE2.
+        .target(name: "CJSONScan"),
+        .target(name: "HybridJSON", dependencies: ["CJSONScan"], swiftSettings: crossModule),
         .target(name: "HybridFiles"),
         // `testRegex` calls the ICU that Foundation ships on Linux, for its match time limit.
         .target(name: "HybridExpressions", dependencies: ["HybridJSON"], swiftSettings: crossModule,
@@ -123,7 +125,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON"]),
+        .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON", "CJSONScan", "TestSupport"]),
         .testTarget(name: "HybridFilesTests", dependencies: ["HybridFiles", "TestSupport"]),
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
         .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),

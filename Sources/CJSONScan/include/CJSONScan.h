@@ -1,0 +1,43 @@
+#ifndef CJSONSCAN_H
+#define CJSONSCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A `children` array met inside a skimmed value: the offset of its `[` and the offset just
+/// past its `]`.
+typedef struct {
+    size_t start;
+    size_t end;
+} HybridJSONListEnd;
+
+/// Finds where the array or object opening at `start` ends, by its brackets and strings
+/// alone, 64 bytes at a step (the fast path of `JSONSkim` in HybridJSON; Swift has no way to
+/// turn a vector comparison into a bit mask).
+///
+/// @param bytes The input.
+/// @param count How many bytes `bytes` holds.
+/// @param start The offset of the `[` or `{` opening the value.
+/// @param maximum_nesting How deep brackets may nest from `start` on (the value itself is 1).
+/// @param ends Where the `children` arrays met below the first level are written, in the
+///   order they close; room for `ends_capacity` of them.
+/// @param ends_count Set to how many were written.
+/// @return The offset just past the value; -2 when `ends` is full (call again with more room);
+///   or -1 when this scan cannot say: the input ends inside the value, nesting passes
+///   `maximum_nesting` (at most 1024), or a backslash stands outside a string (not JSON).
+///   The caller then skims byte by byte, which names the error.
+ptrdiff_t hybrid_json_skim(const uint8_t *bytes, size_t count, size_t start, long maximum_nesting,
+                           HybridJSONListEnd *ends, size_t ends_capacity, size_t *ends_count);
+
+/// The masks the skim works from, for the 64 bytes at `block`, as the vector code finds them
+/// (`hybrid_json_block_masks_portable` gives them byte by byte, for tests to compare): bit i
+/// is byte i, set in `quotes` for `"`, `backslashes` for `\`, `opens` for `[` or `{`,
+/// `closes` for `]` or `}`.
+void hybrid_json_block_masks(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
+                             uint64_t *opens, uint64_t *closes);
+
+/// `hybrid_json_block_masks`, byte by byte: the path of machines without SSE2.
+void hybrid_json_block_masks_portable(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
+                                      uint64_t *opens, uint64_t *closes);
+
+#endif
