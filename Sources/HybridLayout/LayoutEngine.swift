@@ -114,19 +114,30 @@ public enum LayoutEngine {
 
     /// `contentSize(item, maxWidth:).height`, without measuring the widths of children whose
     /// height does not depend on them.
-    static func contentHeight(_ item: any LayoutItem, maxWidth: Int) -> Int {
+    /// - Parameter enough: A height past which the exact one does not matter: a column stops
+    ///   adding up its children there, and those below are not asked for. The height is exact
+    ///   below `enough`, else at least `enough`.
+    static func contentHeight(_ item: any LayoutItem, maxWidth: Int, enough: Int = .max) -> Int {
         let style = item.layoutStyle
         switch style.arrangement {
         case .leaf:
             return item.fixedContentHeight ?? item.contentSize(maxWidth: maxWidth).height
         case .vertical, .scrolling:
-            let children = item.layoutChildren
+            // A scroll view's height decides its marks and whether it takes focus.
+            var enough = style.arrangement == .vertical ? enough : .max
             var height = 0
-            for child in children {
-                let margin = child.layoutStyle.margin
-                height += heightForContent(child, available: Size(width: maxWidth - margin.horizontal, height: unboundedHeight)) + margin.vertical
+            var index = 0
+            while let child = item.layoutChild(at: index, resolving: true) {
+                let childStyle = child.layoutStyle
+                let margin = childStyle.margin
+                height += (index > 0 ? style.gap : 0) + margin.vertical
+                height += heightForContent(child, available: Size(width: maxWidth - margin.horizontal, height: unboundedHeight))
+                index += 1
+                // A child sized by the column's height would be sized by the part added up.
+                if childStyle.followsParentHeight { enough = .max }
+                if height >= enough { break }
             }
-            return height + style.gap * max(0, children.count - 1)
+            return height
         case .horizontal, .overlay:
             return contentSize(item, maxWidth: maxWidth).height
         }
@@ -177,7 +188,9 @@ public enum LayoutEngine {
         case .leaf:
             return
         case .vertical:
-            placeLinear(item.layoutChildren, in: inner, sight: sight, style: style, vertical: true)
+            if item.placesChildrenOutOfSight || style.justify != .start || !placeColumnInSight(item, in: inner, sight: sight, style: style) {
+                placeLinear(item.layoutChildren, in: inner, sight: sight, style: style, vertical: true)
+            }
         case .horizontal:
             placeLinear(item.layoutChildren, in: inner, sight: sight, style: style, vertical: false)
         case .scrolling:
@@ -226,26 +239,17 @@ public enum LayoutEngine {
         var main = [Int](repeating: 0, count: children.count)
         var weights = [Double](repeating: 0, count: children.count)
         var used = style.gap * (children.count - 1)
+        // Where each child of a column starts when the column starts them at the top and
+        // none grows: then a child's height below the sight changes nothing that shows.
+        let placesFromTop = vertical && style.justify == .start && !children.contains { $0.layoutStyle.growth(along: axis) != nil }
+        var top = inner.y
         for (index, child) in children.enumerated() {
             let childStyle = child.layoutStyle
             let margin = childStyle.margin
-            let crossMargin = vertical ? margin.horizontal : margin.vertical
             let mainMargin = vertical ? margin.vertical : margin.horizontal
-            let crossDimension = vertical ? childStyle.width : childStyle.height
-            let stretches = style.align == .stretch && crossDimension == nil
-            let available = vertical
-                ? Size(width: crossRoom - crossMargin, height: mainRoom - mainMargin)
-                : Size(width: max(0, mainRoom - used) - mainMargin, height: crossRoom - crossMargin)
-            var size: Size
-            if vertical && stretches {
-                let width = clamp(crossRoom - crossMargin, min: childStyle.minWidth, max: childStyle.maxWidth, of: crossRoom)
-                size = Size(width: width, height: heightForWidth(child, width: width, available: mainRoom))
-            } else {
-                size = measure(child, available: available, basis: Size(width: inner.width, height: inner.height))
-                if stretches {
-                    size.height = clamp(crossRoom - crossMargin, min: childStyle.minHeight, max: childStyle.maxHeight, of: crossRoom)
-                }
-            }
+            let enough = placesFromTop ? rowsToBottom(of: sight, from: top + margin.top, insets: childStyle.insets) : .max
+            let size = sizeInLine(child, inner: inner, used: used, style: style, vertical: vertical, enough: enough)
+            top += margin.vertical + size.height + style.gap
             cross[index] = vertical ? size.width : size.height
             if let weight = childStyle.growth(along: axis) {
                 weights[index] = weight
@@ -294,9 +298,7 @@ public enum LayoutEngine {
 
         for (index, child) in children.enumerated() {
             let margin = child.layoutStyle.margin
-            let crossStart = vertical ? margin.left : margin.top
-            let crossMargin = vertical ? margin.horizontal : margin.vertical
-            let crossOffset = crossStart + offset(free: crossRoom - crossMargin - cross[index], alignment: style.align)
+            let crossOffset = crossOffset(of: child, size: cross[index], room: crossRoom, style: style, vertical: vertical)
             let mainStart = position + (vertical ? margin.top : margin.left)
             let frame = vertical
                 ? Rect(x: inner.x + crossOffset, y: inner.y + mainStart, width: cross[index], height: main[index])
@@ -310,12 +312,75 @@ public enum LayoutEngine {
         }
     }
 
-    private static func heightForWidth(_ item: any LayoutItem, width: Int, available: Int) -> Int {
+    /// A child's size in a line of children (a column when `vertical`, else a row), `used`
+    /// the main room its siblings took. `enough` bounds a column child's content height (see
+    /// `contentHeight`).
+    private static func sizeInLine(_ child: any LayoutItem, inner: Rect, used: Int, style: LayoutStyle, vertical: Bool, enough: Int) -> Size {
+        let mainRoom = vertical ? inner.height : inner.width
+        let crossRoom = vertical ? inner.width : inner.height
+        let childStyle = child.layoutStyle
+        let margin = childStyle.margin
+        let crossMargin = vertical ? margin.horizontal : margin.vertical
+        let mainMargin = vertical ? margin.vertical : margin.horizontal
+        let crossDimension = vertical ? childStyle.width : childStyle.height
+        let stretches = style.align == .stretch && crossDimension == nil
+        if vertical && stretches {
+            let width = clamp(crossRoom - crossMargin, min: childStyle.minWidth, max: childStyle.maxWidth, of: crossRoom)
+            return Size(width: width, height: heightForWidth(child, width: width, available: mainRoom, enough: enough))
+        }
+        let available = vertical
+            ? Size(width: crossRoom - crossMargin, height: mainRoom - mainMargin)
+            : Size(width: max(0, mainRoom - used) - mainMargin, height: crossRoom - crossMargin)
+        var size = measure(child, available: available, basis: Size(width: inner.width, height: inner.height))
+        if stretches {
+            size.height = clamp(crossRoom - crossMargin, min: childStyle.minHeight, max: childStyle.maxHeight, of: crossRoom)
+        }
+        return size
+    }
+
+    /// Where a child of a line starts across it, from the line's inner edge.
+    private static func crossOffset(of child: any LayoutItem, size: Int, room: Int, style: LayoutStyle, vertical: Bool) -> Int {
+        let margin = child.layoutStyle.margin
+        let crossMargin = vertical ? margin.horizontal : margin.vertical
+        return (vertical ? margin.left : margin.top) + offset(free: room - crossMargin - size, alignment: style.align)
+    }
+
+    /// The content height past which a child starting at row `top`, with `insets`, reaches
+    /// below `sight` with its inside and its bottom edge: more changes nothing that shows.
+    private static func rowsToBottom(of sight: Rect, from top: Int, insets: Edges) -> Int {
+        max(0, sight.maxY - top - insets.top + 1)
+    }
+
+    /// Places the children of a column that starts them at the top and draws only in sight
+    /// (`LayoutItem.placesChildrenOutOfSight` false) one after the other, down to the bottom
+    /// of `sight`; below it, only children made already are placed (so none is left where it
+    /// once showed), and no more are asked for: a long column makes and measures what shows.
+    /// False, with nothing placed, when a child grows: its share needs every other height.
+    private static func placeColumnInSight(_ item: any LayoutItem, in inner: Rect, sight: Rect, style: LayoutStyle) -> Bool {
+        var frames: [(child: any LayoutItem, frame: Rect)] = []
+        var top = inner.y
+        while let child = item.layoutChild(at: frames.count, resolving: top < sight.maxY) {
+            let childStyle = child.layoutStyle
+            guard childStyle.growth(along: .vertical) == nil else { return false }
+            let margin = childStyle.margin
+            let enough = rowsToBottom(of: sight, from: top + margin.top, insets: childStyle.insets)
+            let size = sizeInLine(child, inner: inner, used: 0, style: style, vertical: true, enough: enough)
+            let x = inner.x + crossOffset(of: child, size: size.width, room: inner.width, style: style, vertical: true)
+            frames.append((child, Rect(x: x, y: top + margin.top, width: size.width, height: size.height)))
+            top += margin.vertical + size.height + style.gap
+        }
+        for (child, frame) in frames {
+            place(child, in: frame, sight: sight)
+        }
+        return true
+    }
+
+    private static func heightForWidth(_ item: any LayoutItem, width: Int, available: Int, enough: Int = .max) -> Int {
         let style = item.layoutStyle
         if let fixed = resolve(style.height, of: available) {
             return clamp(fixed, min: style.minHeight, max: style.maxHeight, of: available)
         }
-        let content = contentHeight(item, maxWidth: max(0, width - style.insets.horizontal)) + style.insets.vertical
+        let content = contentHeight(item, maxWidth: max(0, width - style.insets.horizontal), enough: enough) + style.insets.vertical
         return clamp(content, min: style.minHeight, max: style.maxHeight, of: available)
     }
 
@@ -334,6 +399,13 @@ public enum LayoutEngine {
             y += height + margin.bottom + (index < children.count - 1 ? style.gap : 0)
         }
         return y
+    }
+}
+
+extension LayoutStyle {
+    /// Whether the height is worked out from the parent's: growing, or a percentage.
+    var followsParentHeight: Bool {
+        growth(along: .vertical) != nil || height.isPercent || minHeight.isPercent || maxHeight.isPercent
     }
 }
 

@@ -9,6 +9,11 @@ public protocol LayoutItem: AnyObject {
     var layoutStyle: LayoutStyle { get }
     /// The items inside, in order (empty for leaves).
     var layoutChildren: [any LayoutItem] { get }
+    /// The item at `index` in `layoutChildren`, or nil past the last. Items that make their
+    /// children when asked for make those up to `index` when `resolving`, else answer nil for
+    /// a child not made yet: the engine asks that way for children below the sight, so a long
+    /// column makes what shows.
+    func layoutChild(at index: Int, resolving: Bool) -> (any LayoutItem)?
     /// The size of a leaf's content when at most `maxWidth` columns are available (text wraps
     /// to it). Containers are measured by the engine and may return `.zero`.
     func contentSize(maxWidth: Int) -> Size
@@ -39,6 +44,12 @@ extension LayoutItem {
 
     /// Children are placed wherever the item is unless it says otherwise.
     public var placesChildrenOutOfSight: Bool { true }
+
+    /// Children come from `layoutChildren` unless the item makes them when asked for.
+    public func layoutChild(at index: Int, resolving: Bool) -> (any LayoutItem)? {
+        let children = layoutChildren
+        return index < children.count ? children[index] : nil
+    }
 
     /// Heights are measured at a width unless the item says otherwise.
     public var fixedContentHeight: Int? { nil }

@@ -59,8 +59,13 @@ final class ColdSubtreeTests: XCTestCase {
         // Each box holds a column; the column's lines are the cold subtree.
         let lines = document.body.childNodes.nodes.dropFirst().map { $0.childNodes.nodes[0].childNodes }
         XCTAssertTrue(lines.allSatisfy { $0.decodedNodes == nil }, "a box's lines wait until drawn")
-        _ = ScreenRenderer(document: document).render(state: document.state, width: 30, height: 20)
-        XCTAssertEqual(lines.map { $0.decodedNodes != nil }, [true, false, false, false, false])
+        let renderer = ScreenRenderer(document: document)
+        _ = renderer.render(state: document.state, width: 30, height: 20)
+        // The first box shows, but only its lines down to the screen's bottom are decoded.
+        XCTAssertEqual(lines.map { $0.decodedNodes != nil }, [false, false, false, false, false])
+        XCTAssertNotNil(lines[0].node(at: 0))
+        _ = renderer.render(state: document.state, width: 30, height: 100)
+        XCTAssertEqual(lines.map { $0.decodedNodes != nil }, [true, true, false, false, false], "a taller screen shows more: the third box in part")
     }
 
     func testAProblemInAColdSubtreeIsFoundWhenDrawnStillLocated() throws {

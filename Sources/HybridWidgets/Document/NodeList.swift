@@ -38,6 +38,15 @@ public struct NodeList: Sendable {
         }
     }
 
+    /// The node at `index`, or nil past the last: a deferred list decodes its nodes up to it,
+    /// so a column drawn down to the bottom of the screen decodes the lines that show.
+    func node(at index: Int) -> Node? {
+        switch storage {
+        case .decoded(let nodes): return index < nodes.count ? nodes[index] : nil
+        case .deferred(let deferred): return deferred.node(at: index)
+        }
+    }
+
     /// The nodes when they are decoded already, so a walk that only counts need not decode.
     var decodedNodes: [Node]? {
         switch storage {
@@ -65,15 +74,25 @@ public struct NodeList: Sendable {
     }
 }
 
-/// A cold subtree kept as parsed JSON until first needed, then decoded once.
+/// A cold subtree kept as parsed JSON until first needed, then decoded node by node as far
+/// as it is asked for, each node once.
 final class DeferredNodes: Sendable {
     private let json: SourceJSON
     private let single: Bool
     private let path: JSONPath
     private let styles: NamedStyles
-    /// The nodes and the problems not yet handed out, once decoded. Documents are Sendable,
-    /// so the first decoding is under a lock, though frames are drawn on one thread.
-    private let decoded = Mutex<(nodes: [Node], problems: [Diagnostic])?>(nil)
+    /// What is decoded so far. Documents are Sendable, so decoding is under a lock, though
+    /// frames are drawn on one thread.
+    private let decoded = Mutex(Decoded())
+
+    private struct Decoded {
+        /// The items of the list (the node itself when single), once first asked for.
+        var items: [SourceJSON]?
+        /// The nodes of the first items.
+        var nodes: [Node] = []
+        /// The problems found and not yet handed out.
+        var problems: [Diagnostic] = []
+    }
 
     init(json: SourceJSON, single: Bool, path: JSONPath, styles: NamedStyles) {
         self.json = json
@@ -84,34 +103,57 @@ final class DeferredNodes: Sendable {
 
     var nodes: [Node] {
         decoded.withLock { decoded in
-            if let decoded { return decoded.nodes }
-            var decoder = DocumentDecoder(theme: styles)
-            decoder.path = path
-            // Whatever lies inside passed `ColdSubtree` already and may be deferred again
-            // without looking, if large (a box's column of lines inside a cold box).
-            decoder.childDecoding = .whenLarge
-            if let error = json.syntaxError {
-                // A node list the parser skimmed past, and broken: found now, as it is drawn.
-                let problem = Diagnostic(offset: error.offset, path: path.description, message: "invalid JSON: " + error.message)
-                decoded = ([.invalid("invalid JSON", offset: json.offset)], [problem])
-                return decoded!.nodes
-            }
-            let nodes = single ? [decoder.node(json)] : decoder.nodes(in: json)
-            decoded = (nodes, decoder.diagnostics)
-            return nodes
+            decode(upTo: Int.max, in: &decoded)
+            return decoded.nodes
         }
     }
 
+    func node(at index: Int) -> Node? {
+        decoded.withLock { decoded in
+            decode(upTo: index, in: &decoded)
+            return index < decoded.nodes.count ? decoded.nodes[index] : nil
+        }
+    }
+
+    /// The nodes when all are decoded already.
     var nodesIfDecoded: [Node]? {
-        decoded.withLock { $0?.nodes }
+        decoded.withLock { decoded in
+            guard let items = decoded.items, decoded.nodes.count == items.count else { return nil }
+            return decoded.nodes
+        }
     }
 
     func takeProblems() -> [Diagnostic] {
         decoded.withLock { decoded in
-            guard let problems = decoded?.problems, !problems.isEmpty else { return [] }
-            decoded!.problems = []
-            return problems
+            defer { decoded.problems = [] }
+            return decoded.problems
         }
+    }
+
+    /// Decodes the nodes up to `index` (all when past the last).
+    private func decode(upTo index: Int, in decoded: inout Decoded) {
+        if decoded.items == nil {
+            if let error = json.syntaxError {
+                // A node list the parser skimmed past, and broken: found now, as it is drawn.
+                decoded.items = [json]
+                decoded.nodes = [.invalid("invalid JSON", offset: json.offset)]
+                decoded.problems = [Diagnostic(offset: error.offset, path: path.description, message: "invalid JSON: " + error.message)]
+                return
+            }
+            decoded.items = single ? [json] : json.items.map(Array.init) ?? []
+        }
+        let items = decoded.items!
+        guard decoded.nodes.count <= index, decoded.nodes.count < items.count else { return }
+        var decoder = DocumentDecoder(theme: styles)
+        decoder.path = path
+        // Whatever lies inside passed `ColdSubtree` already and may be deferred again
+        // without looking, if large (a box's column of lines inside a cold box).
+        decoder.childDecoding = .whenLarge
+        while decoded.nodes.count <= index, decoded.nodes.count < items.count {
+            let at = decoded.nodes.count
+            decoded.nodes.append(single ? decoder.node(items[at]) : decoder.atIndex(at) { $0.node(items[at]) })
+        }
+        decoded.problems += decoder.diagnostics
     }
 }
 

@@ -21,7 +21,8 @@ enum Painter {
         let area = PaintArea(inner: inner, clip: innerClip, visible: visible)
         view.content.paint(view, in: area, into: &buffer)
         // Children outside the clip are skipped whole, so long scenes cost only what shows.
-        for child in view.children {
+        // Those not resolved yet were never placed in sight (`View.childrenSoFar`).
+        for child in view.childrenSoFar {
             if child.frame.intersection(innerClip).isEmpty {
                 child.visibleFrame = .zero
             } else {

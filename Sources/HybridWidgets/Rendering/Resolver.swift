@@ -214,25 +214,26 @@ struct Resolver {
     mutating func children(_ nodes: NodeList, of place: Place, _ arrangement: Arrangement) -> ViewChildren {
         let (scope, inherited) = (place.scope, place.cellStyle)
         guard place.node.isStatic, scope.locals.isEmpty else {
-            return .now(views(of: nodes, in: scope, inheriting: inherited, parent: arrangement))
+            return .now(views(of: nodes.nodes, from: nodes, in: scope, inheriting: inherited, parent: arrangement))
         }
         // The cache is held weakly: it keeps the views that keep this closure.
         let (document, interaction, depth) = (document, interaction, viewDepth)
-        return .later { [weak staticViews] in
+        return .later(LaterViews(nodes) { [weak staticViews] batch in
             let cache = staticViews ?? StaticViewCache()
             var resolver = Resolver(document: document, staticViews: cache, interaction: interaction)
             resolver.viewDepth = depth
-            let views = resolver.views(of: nodes, in: scope, inheriting: inherited, parent: arrangement)
+            let views = resolver.views(of: batch, from: nodes, in: scope, inheriting: inherited, parent: arrangement)
             cache.laterProblems += resolver.problems
             cache.laterDocumentProblems += resolver.documentProblems
             return views
-        }
+        })
     }
 
-    /// The views of `nodes` now, with the problems of decoding them if they were a cold subtree.
-    private mutating func views(of nodes: NodeList, in scope: StateScope, inheriting inherited: CellStyle, parent arrangement: Arrangement) -> [View] {
-        let views = nodes.nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
-        documentProblems += nodes.takeProblems()
+    /// The views of `nodes`, some or all of `list`, with the problems of decoding them if
+    /// `list` is a cold subtree.
+    private mutating func views(of nodes: [Node], from list: NodeList, in scope: StateScope, inheriting inherited: CellStyle, parent arrangement: Arrangement) -> [View] {
+        let views = nodes.compactMap { view(for: $0, in: scope, inheriting: inherited, parent: arrangement) }
+        documentProblems += list.takeProblems()
         return views
     }
 

@@ -24,14 +24,22 @@ public final class View: LayoutItem {
     /// Views inside this one. A static view's are resolved when first asked for (see
     /// `ViewChildren`): laid out in sight, painted, or walked.
     public var children: [View] {
-        if let pending = pendingChildren {
-            pendingChildren = nil
-            resolvedChildren = pending()
+        if let later = laterChildren {
+            laterChildren = nil
+            resolvedChildren = later.all
         }
         return resolvedChildren
     }
     @exclusivity(unchecked) private var resolvedChildren: [View] = []
-    @exclusivity(unchecked) private var pendingChildren: (() -> [View])?
+    @exclusivity(unchecked) private var laterChildren: LaterViews?
+    /// The children resolved so far: all that the layout placed, so all that can show.
+    var childrenSoFar: [View] { laterChildren?.views ?? resolvedChildren }
+    /// The child at `index`, resolving the children before it first if they wait (nil past
+    /// the last): a column laid out down to the bottom of the screen resolves what shows.
+    func child(at index: Int) -> View? {
+        if let later = laterChildren { return later.view(at: index) }
+        return index < resolvedChildren.count ? resolvedChildren[index] : nil
+    }
     /// The children that may hold something focusable, focused or animated: none under a
     /// static view, whose children are then not resolved just to be looked through.
     public var interactiveChildren: [View] { isStatic ? [] : children }
@@ -54,6 +62,9 @@ public final class View: LayoutItem {
     @exclusivity(unchecked) public var contentHeight = 0
     @exclusivity(unchecked) public var scrollOffset = 0
     public var layoutChildren: [any LayoutItem] { children }
+    public func layoutChild(at index: Int, resolving: Bool) -> (any LayoutItem)? {
+        resolving || index < childrenSoFar.count ? child(at: index) : nil
+    }
 
     /// Whether it has focus now.
     public var isFocused = false
@@ -82,7 +93,7 @@ public final class View: LayoutItem {
         self.content = content
         switch children {
         case .now(let views): resolvedChildren = views
-        case .later(let resolve): pendingChildren = resolve
+        case .later(let views): laterChildren = views
         }
         self.layoutStyle = layoutStyle
         self.cellStyle = cellStyle
@@ -180,10 +191,59 @@ public final class View: LayoutItem {
 /// walked then costs nothing, and a cold subtree (`NodeList`) is not even decoded.
 enum ViewChildren: ExpressibleByArrayLiteral {
     case now([View])
-    case later(() -> [View])
+    case later(LaterViews)
 
     init(arrayLiteral views: View...) {
         self = .now(views)
+    }
+}
+
+/// Children resolved when asked for, node by node as far as they are asked for: the views
+/// of the first nodes of `nodes`, made by `resolve` in batches.
+final class LaterViews {
+    private let nodes: NodeList
+    private let resolve: ([Node]) -> [View]
+    /// The next node to resolve.
+    private var nextNode = 0
+    /// The views of the nodes resolved so far (invisible nodes have none).
+    private(set) var views: [View] = []
+    private var isComplete = false
+
+    init(_ nodes: NodeList, resolve: @escaping ([Node]) -> [View]) {
+        self.nodes = nodes
+        self.resolve = resolve
+    }
+
+    /// The view at `index`, or nil past the last.
+    func view(at index: Int) -> View? {
+        while views.count <= index, !isComplete {
+            resolveNodes(count: index + 1 - views.count)
+        }
+        return index < views.count ? views[index] : nil
+    }
+
+    /// All the views.
+    var all: [View] {
+        if !isComplete {
+            let rest = nodes.nodes.dropFirst(nextNode)
+            nextNode += rest.count
+            isComplete = true
+            views += resolve(Array(rest))
+        }
+        return views
+    }
+
+    private func resolveNodes(count: Int) {
+        var batch: [Node] = []
+        while batch.count < count {
+            guard let node = nodes.node(at: nextNode) else {
+                isComplete = true
+                break
+            }
+            batch.append(node)
+            nextNode += 1
+        }
+        views += resolve(batch)
     }
 }
 
