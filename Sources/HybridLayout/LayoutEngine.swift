@@ -240,14 +240,17 @@ public enum LayoutEngine {
         var weights = [Double](repeating: 0, count: children.count)
         var used = style.gap * (children.count - 1)
         // Where each child of a column starts when the column starts them at the top and
-        // none grows: then a child's height below the sight changes nothing that shows.
+        // none grows: then a static child's height below the sight changes nothing.
         let placesFromTop = vertical && style.justify == .start && !children.contains { $0.layoutStyle.growth(along: axis) != nil }
         var top = inner.y
         for (index, child) in children.enumerated() {
             let childStyle = child.layoutStyle
             let margin = childStyle.margin
             let mainMargin = vertical ? margin.vertical : margin.horizontal
-            let enough = placesFromTop ? rowsToBottom(of: sight, from: top + margin.top, insets: childStyle.insets) : .max
+            // Only a child that draws only in sight: elsewhere a scroll view's height decides
+            // whether it takes focus, seen or not.
+            let bounded = placesFromTop && !child.placesChildrenOutOfSight
+            let enough = bounded ? rowsToBottom(of: sight, from: top + margin.top, insets: childStyle.insets) : .max
             let size = sizeInLine(child, inner: inner, used: used, style: style, vertical: vertical, enough: enough)
             top += margin.vertical + size.height + style.gap
             cross[index] = vertical ? size.width : size.height
@@ -399,19 +402,5 @@ public enum LayoutEngine {
             y += height + margin.bottom + (index < children.count - 1 ? style.gap : 0)
         }
         return y
-    }
-}
-
-extension LayoutStyle {
-    /// Whether the height is worked out from the parent's: growing, or a percentage.
-    var followsParentHeight: Bool {
-        growth(along: .vertical) != nil || height.isPercent || minHeight.isPercent || maxHeight.isPercent
-    }
-}
-
-extension Optional where Wrapped == Dimension {
-    var isPercent: Bool {
-        if case .percent? = self { return true }
-        return false
     }
 }

@@ -61,3 +61,17 @@ public struct LayoutStyle: Sendable {
         return size == .fill ? 1 : nil
     }
 }
+
+extension LayoutStyle {
+    /// Whether the height is worked out from the parent's: growing, or a percentage.
+    var followsParentHeight: Bool {
+        growth(along: .vertical) != nil || height.isPercent || minHeight.isPercent || maxHeight.isPercent
+    }
+}
+
+extension Optional where Wrapped == Dimension {
+    var isPercent: Bool {
+        if case .percent? = self { return true }
+        return false
+    }
+}
