@@ -67,12 +67,7 @@ enum Bench {
         var figures: [String: PeerBench.Figure] = [:]
         // First frame: parse, decode, lay out, draw, diff against an unknown screen.
         var firstFrameBytes = 0
-        let firstFrame = {
-            let load = ScreenDocument.load(SourceText(name: path, bytes: bytes))
-            let renderer = ScreenRenderer(document: load.value!)
-            let frame = renderer.render(state: load.value!.state, width: width, height: height)
-            firstFrameBytes = encoder.encode(from: nil, to: frame.buffer).count
-        }
+        let firstFrame = { firstFrameBytes = drawFirstFrame(path: path, bytes: bytes, encoder: encoder) }
         // Cold: the first frame this process draws, before anything warms the code and its data.
         let start = DispatchTime.now().uptimeNanoseconds
         firstFrame()
@@ -115,6 +110,17 @@ enum Bench {
         figures["scroll-line"] = try scrollLine(bytes, encoder: encoder)
         report("one-line scroll (scroll offset set, render, diff)", figures["scroll-line"]!)
         return figures
+    }
+
+    /// One first frame of the scene: parse, decode, lay out, draw, diff against an unknown screen;
+    /// returns the frame's byte count. Never inlined, so a profiler can count it alone:
+    /// `valgrind --tool=callgrind --toggle-collect='*drawFirstFrame*' hybrid-bench --only rendering`.
+    @inline(never)
+    static func drawFirstFrame(path: String, bytes: [UInt8], encoder: FrameEncoder) -> Int {
+        let load = ScreenDocument.load(SourceText(name: path, bytes: bytes))
+        let renderer = ScreenRenderer(document: load.value!)
+        let frame = renderer.render(state: load.value!.state, width: width, height: height)
+        return encoder.encode(from: nil, to: frame.buffer).count
     }
 
     /// A one-line scroll without key handling: the scene with its boxes in a scroll node, the

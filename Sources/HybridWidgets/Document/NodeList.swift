@@ -92,6 +92,10 @@ final class DeferredNodes: Sendable {
         var nodes: [Node] = []
         /// The problems found and not yet handed out.
         var problems: [Diagnostic] = []
+        /// The span styles decoded so far, kept for the next lines asked for: a column drawn
+        /// down to the bottom of the screen asks for its lines one by one, and each would
+        /// otherwise decode the same few styles again.
+        var spanStyles: [DocumentDecoder.SourceKey: TextStyle] = [:]
     }
 
     init(json: SourceJSON, single: Bool, path: JSONPath, styles: NamedStyles) {
@@ -149,6 +153,9 @@ final class DeferredNodes: Sendable {
         // Whatever lies inside passed `ColdSubtree` already and may be deferred again
         // without looking, if large (a box's column of lines inside a cold box).
         decoder.childDecoding = .whenLarge
+        // Moved, not shared, so the decoder adds to it without copying it.
+        swap(&decoder.spanStyles, &decoded.spanStyles)
+        defer { swap(&decoder.spanStyles, &decoded.spanStyles) }
         while decoded.nodes.count <= index, decoded.nodes.count < items.count {
             let at = decoded.nodes.count
             decoded.nodes.append(single ? decoder.node(items[at]) : decoder.atIndex(at) { $0.node(items[at]) })
