@@ -102,7 +102,8 @@ final class ColdSubtreeTests: XCTestCase {
         // An id, a binding, a focusable node or autofocus anywhere in a large subtree: decoded
         // with the screen, so its problem (here the unknown field) is reported by `load`.
         for extra in [#", {"type": "text", "id": "late", "text": "x"}"#, #", {"type": "text", "text": "@{header}"}"#,
-                      #", {"type": "button", "label": "Go"}"#, #", {"type": "text", "text": "x", "autofocus": true}"#] {
+                      #", {"type": "button", "label": "Go"}"#, #", {"type": "text", "text": "x", "autofocus": true}"#,
+                      #", {"type": "text", "text": "\u0040{header}"}"#] {
             let lines = #""title": "box 4", "style": {"border": "rounded", "height": 42}, "child": {"type": "column", "children": ["#
             let text = scene(broken: (4, 39)).replacingOccurrences(of: lines, with: lines + extra.dropFirst(2) + ", ")
             XCTAssertEqual(load(text, .asDrawn).diagnostics.count, 1, extra)

@@ -40,4 +40,24 @@ void hybrid_json_block_masks(const uint8_t *block, uint64_t *quotes, uint64_t *b
 void hybrid_json_block_masks_portable(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
                                       uint64_t *opens, uint64_t *closes);
 
+/// What `hybrid_find_marks` looks for: one to four single bytes, and one to four sequences
+/// of three bytes (other counts are searched byte by byte).
+typedef struct {
+    uint8_t singles[4];
+    size_t singles_count;
+    uint8_t triples[4][3];
+    size_t triples_count;
+} HybridByteMarks;
+
+/// The first offset at or after `from` where `bytes` holds one of the single bytes of
+/// `marks` or starts one of its three-byte sequences, 32 bytes at a step where the processor
+/// has AVX2 (byte by byte where it has not); -1 when there is
+/// none. A search for several words at once that visits each byte once, where `memchr` for
+/// each word's rarest byte stops at every common one (how `ColdSubtree` looks at a long
+/// subtree's text, in HybridWidgets).
+ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
+
+/// `hybrid_find_marks`, byte by byte: the path of machines without AVX2, and of tests.
+ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
+
 #endif

@@ -182,42 +182,36 @@ enum ColdSubtree {
     /// - only node types that are static when nothing in them is bound
     ///   (`Widget.isStaticWhenUnbound`): no buttons, inputs, lists or components.
     ///
-    /// Looked for in the source text with `memchr`, not by walking the values: a look costs
-    /// a small part of the parse it follows. A name found where it is no field (`"id"` as a
-    /// text) only keeps the subtree from being deferred.
+    /// Looked for in the source text in one pass (`ByteMarks`), not by walking the values: a
+    /// look costs a small part of the parse it follows. A name found where it is no field
+    /// (`"id"` as a text) only keeps the subtree from being deferred.
     static func holds(_ json: SourceJSON) -> Bool {
         guard isLarge(json) else { return false }
         return json.source.withUnsafeBytes { text in
-            // Each word is found by `memchr` to a byte rare in screens (not a quote), then compared.
-            let forbidden: [(word: StaticString, rareByteAt: Int)] = [("@{", 0), ("\\u", 0), ("\"id\"", 2), ("\"autofocus\"", 5)]
-            for (word, rare) in forbidden where find(word, rareByteAt: rare, in: text, from: 0) != nil { return false }
             var from = 0
-            while let at = find("\"type\"", rareByteAt: 2, in: text, from: from) {
-                from = at + 6
-                guard namesStaticType(in: text, after: from) else { return false }
+            while let at = marks.first(in: text, from: from) {
+                from = at + 1
+                func startsWith(_ word: StaticString) -> Bool {
+                    at + word.utf8CodeUnitCount <= text.count && memcmp(text.baseAddress! + at, word.utf8Start, word.utf8CodeUnitCount) == 0
+                }
+                if startsWith("@{") || startsWith("\\u") || startsWith("\"id\"") || startsWith("\"autofocus\"") { return false }
+                if startsWith("\"type\""), !namesStaticType(in: text, after: at + 6) { return false }
             }
             return true
         }
     }
 
+    /// Where the words `holds` looks for may start: `@{`, `\u`, and the names `"id"`,
+    /// `"autofocus"` and `"type"`.
+    private static let marks = ByteMarks(singles: [UInt8(ascii: "@"), UInt8(ascii: "\\")],
+                                         triples: [(UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
+                                                   (UInt8(ascii: "\""), UInt8(ascii: "a"), UInt8(ascii: "u")),
+                                                   (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y"))])
+
     /// Whether `json` holds `minimumValues` values or more, or is a node list the parser
     /// skimmed past (which is at least `JSONParser.minimumDeferredBytes` long).
     static func isLarge(_ json: SourceJSON) -> Bool {
         json.isUnparsed || json.valueCount >= minimumValues
-    }
-
-    /// Where `word` first starts in `text` at or after `from`: `memchr` to each occurrence of
-    /// its byte at `rareByteAt`, then a comparison.
-    private static func find(_ word: StaticString, rareByteAt rare: Int, in text: UnsafeRawBufferPointer, from: Int) -> Int? {
-        guard let base = text.baseAddress else { return nil }
-        let length = word.utf8CodeUnitCount
-        var start = from + rare
-        while start < text.count, let found = memchr(base + start, Int32(word.utf8Start[rare]), text.count - start) {
-            let at = base.distance(to: UnsafeRawPointer(found)) - rare
-            if at + length <= text.count, memcmp(base + at, word.utf8Start, length) == 0 { return at }
-            start = at + rare + 1
-        }
-        return nil
     }
 
     /// Whether what follows `"type"` (ending just before `position`) is no field (a value,

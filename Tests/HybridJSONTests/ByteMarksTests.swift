@@ -1,0 +1,69 @@
+import CJSONScan
+@testable import HybridJSON
+import XCTest
+
+/// `ByteMarks`: the 32-byte search finds what the byte-by-byte search finds, wherever in a
+/// step a mark stands, at the ends of the text, and in random text.
+final class ByteMarksTests: XCTestCase {
+    private let marks = ByteMarks(singles: [UInt8(ascii: "@"), UInt8(ascii: "\\")],
+                                  triples: [(UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
+                                            (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y"))])
+
+    /// Every mark found, by the vector search (through `ByteMarks`) and by the byte search.
+    private func allFound(_ bytes: [UInt8]) -> (vector: [Int], bytes: [Int]) {
+        bytes.withUnsafeBytes { text in
+            var vector: [Int] = [], byBytes: [Int] = []
+            var from = 0
+            while let at = marks.first(in: text, from: from) { vector.append(at); from = at + 1 }
+            var portable = HybridByteMarks()
+            portable.singles = (UInt8(ascii: "@"), UInt8(ascii: "\\"), 0, 0)
+            portable.singles_count = 2
+            portable.triples = ((UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
+                                (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y")), (0, 0, 0), (0, 0, 0))
+            portable.triples_count = 2
+            from = 0
+            while from < text.count {
+                let at = hybrid_find_marks_portable(text.baseAddress!.assumingMemoryBound(to: UInt8.self), text.count, from, &portable)
+                if at < 0 { break }
+                byBytes.append(at)
+                from = at + 1
+            }
+            return (vector, byBytes)
+        }
+    }
+
+    func testEachMarkIsFoundWhereverItStandsInAStep() {
+        for word in ["@", "\\", "\"id", "\"ty"] {
+            for length in 1..<100 {
+                for position in 0...(max(0, length - word.utf8.count)) where position + word.utf8.count <= length {
+                    var bytes = Array(repeating: UInt8(ascii: "x"), count: length)
+                    bytes.replaceSubrange(position..<position + word.utf8.count, with: Array(word.utf8))
+                    let found = allFound(bytes)
+                    XCTAssertEqual(found.vector, [position], "\(word) at \(position) of \(length)")
+                    XCTAssertEqual(found.vector, found.bytes)
+                }
+            }
+        }
+    }
+
+    func testASequenceCutByTheEndIsNoMark() {
+        XCTAssertEqual(allFound(Array("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"i".utf8)).vector, [])
+        XCTAssertEqual(allFound(Array("\"t".utf8)).vector, [])
+        XCTAssertEqual(allFound([]).vector, [])
+    }
+
+    func testMarksNextToEachOtherAreEachFound() {
+        let text = Array("\"id\"\"type\"@@\\\\\"tyx\"i d\"xid".utf8)
+        XCTAssertEqual(allFound(text).vector, [0, 4, 10, 11, 12, 13, 14])
+    }
+
+    func testRandomTextIsSearchedAsByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("\"idty@\\x {}".utf8)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let found = allFound(bytes)
+            XCTAssertEqual(found.vector, found.bytes, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+}
