@@ -73,6 +73,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func json(_ bytes: [UInt8]) {
         let whole = try? JSONParser.parse(bytes).plain
         if let skimmed = try? JSONParser.parse(bytes, deferringNodeLists: true) {
+            readItemByItem(skimmed)
             let read = skimmed.plain
             precondition((whole == nil) == !skimmed.syntaxErrorsFoundLater.isEmpty, "skimmed, the text parses where a whole parse refuses it, or the reverse")
             // Compared as text: values with repeated keys do not compare.
@@ -88,6 +89,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             preconditionFailure("the parser refuses its own output: \(text.prefix(200))")
         }
         precondition(again.jsonText == text, "the text changed when read back and written again: \(text.prefix(200))")
+    }
+
+    /// Every list the parser skimmed past in `json`, read item by item (`ArrayReader`), reads
+    /// what the parse of the whole list reads, or stops at the error that parse stops at.
+    private static func readItemByItem(_ json: SourceJSON) {
+        if json.isUnparsed {
+            var reader = ArrayReader(json)!
+            var read: [JSONValue] = []
+            while let item = reader.item(at: read.count) { read.append(item.plain) }
+            precondition(reader.syntaxError == json.syntaxError, "read item by item, a list breaks elsewhere than parsed whole")
+            if let items = json.items {
+                precondition(JSONValue.array(read).jsonText == JSONValue.array(items.map(\.plain)).jsonText, "read item by item, a list reads differently")
+            }
+        }
+        json.items?.forEach(readItemByItem)
+        json.members?.forEach { readItemByItem($0.value) }
     }
 
     /// Also: a document decoded as drawn (cold subtrees when first drawn) draws exactly the

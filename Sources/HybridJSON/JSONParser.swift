@@ -1,3 +1,4 @@
+import CJSONScan
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -72,6 +73,46 @@ public enum JSONParser {
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
         }
+    }
+
+    /// Parses the item of the unparsed array `entry` that starts at `position` (just past the
+    /// array's `[` or a `,`) into a tape of its own sharing the document's bytes, checked as
+    /// `parseUnparsed` checks the whole array, up to the next item.
+    /// - Parameter isFirst: Whether `position` is just past the `[` (the array may be empty).
+    /// - Returns: The item (nil when the array is empty), and where the next item starts (nil
+    ///   after the last).
+    static func parseItem(ofUnparsedArray entry: JSONTape.Entry, in tape: JSONTape, at position: Int,
+                          isFirst: Bool) throws(JSONSyntaxError) -> (item: JSONTape?, next: Int?) {
+        // The array sits one level below the object holding it, its items one more.
+        let depth = Int(entry.count) + 1
+        var next: Int?
+        var isEmpty = false
+        let item = try read(tape.bytes, reserving: 64, defersNodeLists: true, nodeListEnds: tape.nodeListEnds) { (reader) throws(JSONSyntaxError) in
+            if isFirst, depth > JSONParser.maximumDepth {
+                throw JSONSyntaxError(offset: entry.offset, message: "nesting deeper than \(JSONParser.maximumDepth) levels")
+            }
+            reader.index = position
+            reader.skipWhitespace()
+            if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "]") {
+                guard isFirst else { throw reader.error("trailing comma before ']'") }
+                isEmpty = true
+            } else {
+                try reader.parseValue(depth: depth)
+                reader.skipWhitespace()
+                guard reader.index < reader.bytes.count else { throw reader.error("unexpected end of input inside an array") }
+                switch reader.bytes[reader.index] {
+                case UInt8(ascii: ","):
+                    next = reader.index + 1
+                    return
+                case UInt8(ascii: "]"): break
+                default: throw reader.error("unexpected \(reader.describeCurrent()), expected ',' or ']' after an array item")
+                }
+            }
+            reader.index += 1
+            // The skim and the parse agree on where a well-formed array ends.
+            guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
+        }
+        return (isEmpty ? nil : item, next)
     }
 
     /// The tape of what `body` reads from `bytes` with a reader set up as given.
@@ -256,8 +297,11 @@ struct JSONReader {
     mutating func parseString() throws(JSONSyntaxError) {
         let start = index
         index += 1
-        // Fast path: no escapes, so the bytes are the string.
+        // Fast path: no escapes, so the bytes are the string. Plain ASCII is passed 16 bytes
+        // at a step; what stops the run is looked at here.
         while index < bytes.count {
+            index = hybrid_json_string_run_end(bytes.baseAddress!, bytes.count, index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 entries.append(JSONTape.Entry(tag: .string, offset: start, payload: index))
@@ -266,11 +310,7 @@ struct JSONReader {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error(byte == 0x0A ? "unterminated string" : "control character in a string; escape it") }
-            if byte >= 0x80 {
-                try skipUTF8Character()
-                continue
-            }
-            index += 1
+            try skipUTF8Character()
         }
         guard index < bytes.count else { throw error("unterminated string", at: start) }
         index = start

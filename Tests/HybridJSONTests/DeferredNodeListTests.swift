@@ -57,6 +57,58 @@ final class DeferredNodeListTests: XCTestCase {
         XCTAssertEqual(json.syntaxErrorsFoundLater, [wholeError])
     }
 
+    /// Every item an `ArrayReader` reads of the body's children, and the error that stopped it.
+    func readItems(_ text: String) throws -> (items: [String], count: Int, error: JSONSyntaxError?, parsedLater: [JSONSyntaxError]) {
+        let json = try JSONParser.parse(Array(text.utf8), deferringNodeLists: true)
+        var reader = try XCTUnwrap(ArrayReader(try XCTUnwrap(json["body"]?["children"])))
+        var items: [String] = []
+        var count = 0
+        while let item = reader.item(at: count) {
+            items += offsets(item)
+            count += 1
+        }
+        XCTAssertTrue(reader.isComplete)
+        return (items, count, reader.syntaxError, json.syntaxErrorsFoundLater)
+    }
+
+    func testAReaderReadsItemByItemWhatAWholeParseReads() throws {
+        for spacing in ["", " ", "\n\t "] {
+            let text = screen(lines: 150).replacingOccurrences(of: ",\n", with: spacing + "," + spacing)
+                .replacingOccurrences(of: "\"children\": [", with: "\"children\": [" + spacing).replacingOccurrences(of: "]}}", with: spacing + "]}}")
+            let whole = try JSONParser.parse(Array(text.utf8))
+            let read = try readItems(text)
+            XCTAssertEqual(read.items, try XCTUnwrap(whole["body"]?["children"]?.items).flatMap(offsets), "spacing \(spacing.debugDescription)")
+            XCTAssertNil(read.error)
+            XCTAssertEqual(read.parsedLater, [], "read apart from the tape's whole-list parse")
+        }
+        // Only what is asked for is parsed: an item past the one asked for may be broken.
+        let broken = screen(lines: 150) { $0 == 120 ? #"{"type": "text", "text": 01}"# : #"{"type": "text", "text": "line \#($0)"}"# }
+        var reader = try XCTUnwrap(ArrayReader(try XCTUnwrap(JSONParser.parse(Array(broken.utf8), deferringNodeLists: true)["body"]?["children"])))
+        XCTAssertEqual(reader.item(at: 40)?["text"]?.stringValue, "line 40")
+        XCTAssertNil(reader.syntaxError)
+        XCTAssertFalse(reader.isComplete)
+    }
+
+    func testAReaderStopsAtTheErrorAWholeParseStopsAt() throws {
+        let line = { (index: Int) in #"{"type": "text", "text": "line \#(index)"}"# }
+        // Each broken text, and how many items come before the break.
+        let cases = [
+            (screen(lines: 150) { $0 == 120 ? #"{"type": "text", "text": 01}"# : line($0) }, 120),
+            (screen(lines: 150) { $0 == 149 ? line($0) + "," : line($0) }, 150),
+            (screen(lines: 150) { $0 == 70 ? line($0) + " x" : line($0) }, 70),
+            (screen(lines: 150) { $0 == 0 ? "nul" : line($0) }, 0),
+        ]
+        for (text, before) in cases {
+            let wholeError = try XCTUnwrap(syntaxError(text, deferring: false))
+            let read = try readItems(text)
+            XCTAssertEqual(read.error, wholeError)
+            XCTAssertEqual(read.count, before, "the reading stops at the break")
+        }
+        // An empty list the parser skimmed past cannot be: it is too short. A list of one item is read as one.
+        let one = #"{"format": 1, "body": {"type": "column", "children": [{"type": "text", "text": "\#(String(repeating: "x", count: 5000))"}]}}"#
+        XCTAssertEqual(try readItems(one).items.count, try XCTUnwrap(JSONParser.parse(one)["body"]?["children"]?.items).flatMap(offsets).count)
+    }
+
     func testWhatTheSkimSeesIsFoundAtOnce() {
         let unterminated = screen(lines: 300) + String(repeating: " ", count: 10)
         let cut = String(unterminated.prefix(unterminated.count / 2))

@@ -66,6 +66,27 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Strings are passed 16 bytes at a step: whatever ends a plain run (a quote, an escape,
+    /// a control byte, a multi-byte character, the end of input) is found at every position
+    /// of a step.
+    func testStringsEndWhereverTheirRunStops() throws {
+        for length in 0..<40 {
+            let plain = String(repeating: "a", count: length)
+            XCTAssertEqual(try JSONParser.parse("[\"\(plain)\", 1]").items?.first?.stringValue, plain)
+            XCTAssertEqual(try JSONParser.parse("\"\(plain)\\n\(plain)\"").stringValue, plain + "\n" + plain)
+            XCTAssertEqual(try JSONParser.parse("\"\(plain)é漢🚀\(plain)\"").stringValue, plain + "é漢🚀" + plain)
+            XCTAssertThrowsError(try JSONParser.parse("\"\(plain)\u{01}\"")) { error in
+                XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(offset: length + 1, message: "control character in a string; escape it"))
+            }
+            XCTAssertThrowsError(try JSONParser.parse(Array("\"\(plain)".utf8) + [0xE9, 0x22])) { error in
+                XCTAssertEqual((error as? JSONSyntaxError)?.offset, length + 1)
+            }
+            XCTAssertThrowsError(try JSONParser.parse("\"\(plain)")) { error in
+                XCTAssertEqual(error as? JSONSyntaxError, JSONSyntaxError(offset: 0, message: "unterminated string"))
+            }
+        }
+    }
+
     func testRejectsNestingTooDeepInsteadOfOverflowingTheStack() {
         let deep = String(repeating: "[", count: 100_000)
         XCTAssertThrowsError(try JSONParser.parse(deep)) { error in

@@ -132,6 +132,27 @@ final class ColdSubtreeTests: XCTestCase {
         XCTAssertTrue(frame.buffer.plainLines().contains { $0.contains("[!") }, "the broken box draws as a marker")
     }
 
+    func testAListTheParserSkippedIsParsedAsFarAsItIsDrawn() throws {
+        // Line 35 of the first box is broken: the first frame shows lines 0 to 9 and parses
+        // no further, so it reports nothing; scrolled down to it, the frame reports the error
+        // where a whole parse stops, and the lines before it draw.
+        let text = scene(scrolling: true).replacingOccurrences(of: #""text": "0:35""#, with: #""text": "0:35", "x": 01"#)
+        let whole = load(text, .whole)
+        let drawn = load(text, .asDrawn)
+        let document = try XCTUnwrap(drawn.value)
+        let renderer = ScreenRenderer(document: document)
+        var interaction = Interaction()
+        XCTAssertEqual(renderer.render(state: document.state, interaction: interaction, width: 60, height: 12).newDocumentDiagnostics, [])
+        interaction.scroll["#boxes"] = 28
+        let frame = renderer.render(state: document.state, interaction: interaction, width: 60, height: 12)
+        XCTAssertEqual(frame.newDocumentDiagnostics.map(\.offset), whole.diagnostics.map(\.offset))
+        XCTAssertEqual(frame.newDocumentDiagnostics.first?.message, whole.diagnostics.first?.message)
+        let rows = frame.buffer.plainLines()
+        XCTAssertTrue(rows.contains { $0.contains("0:34 lorem") }, "the line before the break draws")
+        XCTAssertTrue(rows.contains { $0.contains("[!") }, "the break draws as a marker")
+        XCTAssertFalse(rows.contains { $0.contains("0:36") }, "nothing after the break")
+    }
+
     func testAListTheParserSkippedThatTheScreenReadsFailsItAsAWholeParseWould() {
         // The same error among lines one of which is bound: not cold, read as the screen opens.
         let text = scene().replacingOccurrences(of: #""text": "3:7""#, with: #""text": "3:7", "x": 01"#)

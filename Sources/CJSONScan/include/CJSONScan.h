@@ -60,4 +60,10 @@ ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, con
 /// `hybrid_find_marks`, byte by byte: the path of machines without AVX2, and of tests.
 ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
 
+/// Where the plain run of a JSON string starting at `at` ends: the offset of the first byte
+/// at or after `at` that is `"`, `\`, a control byte (below 0x20) or part of a multi-byte
+/// character (0x80 and up), or `count` when there is none. 16 bytes at a step: the parser's
+/// strings (keys, short texts) were read byte by byte, about eight instructions a byte.
+size_t hybrid_json_string_run_end(const uint8_t *bytes, size_t count, size_t at);
+
 #endif

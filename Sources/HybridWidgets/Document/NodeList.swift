@@ -74,8 +74,10 @@ public struct NodeList: Sendable {
     }
 }
 
-/// A cold subtree kept as parsed JSON until first needed, then decoded node by node as far
-/// as it is asked for, each node once.
+/// A cold subtree kept as JSON until first needed, then read and decoded node by node as far
+/// as it is asked for, each node once: a node list the parser skimmed past is parsed item by
+/// item too (`ArrayReader`), so a column drawn down to the bottom of the screen parses the
+/// lines that show.
 final class DeferredNodes: Sendable {
     private let json: SourceJSON
     private let single: Bool
@@ -86,10 +88,13 @@ final class DeferredNodes: Sendable {
     private let decoded = Mutex(Decoded())
 
     private struct Decoded {
-        /// The items of the list (the node itself when single), once first asked for.
-        var items: [SourceJSON]?
+        /// The items of the list as far as read, once first asked for (unused when single).
+        var items: ArrayReader?
         /// The nodes of the first items.
         var nodes: [Node] = []
+        /// Whether every node is decoded: the list ended, or a syntax error in it (an invalid
+        /// node, last) stopped the reading.
+        var isComplete = false
         /// The problems found and not yet handed out.
         var problems: [Diagnostic] = []
         /// The span styles decoded so far, kept for the next lines asked for: a column drawn
@@ -121,10 +126,7 @@ final class DeferredNodes: Sendable {
 
     /// The nodes when all are decoded already.
     var nodesIfDecoded: [Node]? {
-        decoded.withLock { decoded in
-            guard let items = decoded.items, decoded.nodes.count == items.count else { return nil }
-            return decoded.nodes
-        }
+        decoded.withLock { $0.isComplete ? $0.nodes : nil }
     }
 
     func takeProblems() -> [Diagnostic] {
@@ -136,18 +138,7 @@ final class DeferredNodes: Sendable {
 
     /// Decodes the nodes up to `index` (all when past the last).
     private func decode(upTo index: Int, in decoded: inout Decoded) {
-        if decoded.items == nil {
-            if let error = json.syntaxError {
-                // A node list the parser skimmed past, and broken: found now, as it is drawn.
-                decoded.items = [json]
-                decoded.nodes = [.invalid("invalid JSON", offset: json.offset)]
-                decoded.problems = [Diagnostic(offset: error.offset, path: path.description, message: "invalid JSON: " + error.message)]
-                return
-            }
-            decoded.items = single ? [json] : json.items.map(Array.init) ?? []
-        }
-        let items = decoded.items!
-        guard decoded.nodes.count <= index, decoded.nodes.count < items.count else { return }
+        guard !decoded.isComplete, decoded.nodes.count <= index else { return }
         var decoder = DocumentDecoder(theme: styles)
         decoder.path = path
         // Whatever lies inside passed `ColdSubtree` already and may be deferred again
@@ -156,11 +147,30 @@ final class DeferredNodes: Sendable {
         // Moved, not shared, so the decoder adds to it without copying it.
         swap(&decoder.spanStyles, &decoded.spanStyles)
         defer { swap(&decoder.spanStyles, &decoded.spanStyles) }
-        while decoded.nodes.count <= index, decoded.nodes.count < items.count {
+        var syntaxProblem: Diagnostic?
+        while !decoded.isComplete, decoded.nodes.count <= index {
             let at = decoded.nodes.count
-            decoded.nodes.append(single ? decoder.node(items[at]) : decoder.atIndex(at) { $0.node(items[at]) })
+            if single {
+                decoded.nodes.append(decoder.node(json))
+                decoded.isComplete = true
+                continue
+            }
+            if decoded.items == nil { decoded.items = ArrayReader(json) }
+            if let item = decoded.items?.item(at: at) {
+                decoded.nodes.append(decoder.atIndex(at) { $0.node(item) })
+                continue
+            }
+            decoded.isComplete = true
+            if let error = decoded.items?.syntaxError {
+                // A node list the parser skimmed past, and broken: found now, as it is
+                // drawn, where it breaks.
+                decoded.nodes.append(.invalid("invalid JSON", offset: error.offset))
+                syntaxProblem = Diagnostic(offset: error.offset, path: path.description, message: "invalid JSON: " + error.message)
+            }
         }
         decoded.problems += decoder.diagnostics
+        // After the problems of the items before it, in the order of the text.
+        if let syntaxProblem { decoded.problems.append(syntaxProblem) }
     }
 }
 
