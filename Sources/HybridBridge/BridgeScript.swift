@@ -5,12 +5,13 @@ import Foundation
 ///
 /// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it,
 /// `url-hosts.js`, `url-parser.js` and `url.js` (URL, in three parts), `web.js` and `fetch.js` the
-/// web platform's everyday globals (SPEC §3), `api.js` the SPEC §7.2
+/// web platform's everyday globals (SPEC §3), loaded when one is first used (`web-globals.js`),
+/// `api.js` the SPEC §7.2
 /// `api` global, `db.js` the SPEC §7.3 `db` global, and a host app installs `ui.js` for its
 /// `ui`, `state` and `store` globals. Each is a function expression
 /// called with the natives declared in `Natives.swift`.
 enum BridgeScript: String, CaseIterable {
-    case patches, prelude, urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch, api, db, ui
+    case patches, prelude, webGlobals = "web-globals", urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch, api, db, ui
 
     /// The name errors and stacks give the script. Frames of every bridge script (all under
     /// `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`), so an error a
@@ -19,6 +20,7 @@ enum BridgeScript: String, CaseIterable {
         switch self {
         case .prelude: return "hybrid:prelude"
         case .patches: return "hybrid:prelude/patches"
+        case .webGlobals: return "hybrid:prelude/web-globals"
         case .urlHosts: return "hybrid:prelude/url-hosts"
         case .urlParser: return "hybrid:prelude/url-parser"
         case .url: return "hybrid:prelude/url"

@@ -13,7 +13,7 @@ import HybridServices
 // them cost an awaited call a fifth of its time), so they take their arguments in order.
 // Failures a script should see are thrown into it.
 
-/// The natives of prelude.js, patches.js, api.js and db.js, the names of the `native` object they receive.
+/// The natives of prelude.js, patches.js, web-globals.js, web.js, api.js and db.js, the names of the `native` object they receive.
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
@@ -70,8 +70,11 @@ enum Native: String, CaseIterable {
     /// (it then returns a promise); throws its syntax error.
     case compile
 
-    // The web globals (web.js)
+    // The web globals (web-globals.js, web.js)
 
+    /// `loadWebGlobals()`: evaluates the scripts that define the web globals (url-hosts.js,
+    /// url-parser.js, url.js, web.js, fetch.js), the first time one of them is used.
+    case loadWebGlobals
     /// `now()` → milliseconds since the runtime started: monotonic, below a millisecond
     /// (`performance.now()`).
     case now
@@ -108,6 +111,8 @@ struct BridgeNatives {
     unowned let hooks: PatchHooks
     /// `ready()`; must not hold the runtime strongly either.
     let ready: () -> Void
+    /// `loadWebGlobals()`; must not hold the runtime strongly either.
+    let loadWebGlobals: () -> Void
     /// When the runtime started, for `now()`.
     let started = ContinuousClock.now
 
@@ -166,6 +171,11 @@ struct BridgeNatives {
         case .ready:
             return { _ in
                 ready()
+                return nil
+            }
+        case .loadWebGlobals:
+            return { _ in
+                loadWebGlobals()
                 return nil
             }
         case .locate:

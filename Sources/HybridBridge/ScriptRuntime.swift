@@ -33,6 +33,8 @@ public final class ScriptRuntime: @unchecked Sendable {
     private var apiEntryPoints: EntryPoints<APIEntryPoint>?
     /// db.js's functions (`deliver`), set once the bridge's JavaScript ran.
     private var databaseEntryPoints: EntryPoints<DatabaseEntryPoint>?
+    /// The `native` object, kept for the web globals' scripts until they are loaded.
+    private var nativeForWebGlobals: ProtectedValue?
     private var isShutDown = false
 
     /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
@@ -94,8 +96,9 @@ public final class ScriptRuntime: @unchecked Sendable {
     public var failureCount: Int { entries.failureCount }
 
     /// The patch table first (the prelude consults it), then the prelude; each hands back the
-    /// functions Swift calls into it. Then the web globals, and the `api` and `db` globals, on
-    /// top of the prelude.
+    /// functions Swift calls into it. Then the web globals' accessors (their scripts wait
+    /// until one is used: `loadWebGlobals()`), and the `api` and `db` globals, on top of the
+    /// prelude.
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
@@ -105,7 +108,8 @@ public final class ScriptRuntime: @unchecked Sendable {
             return nil
         })
         let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,
-                                   ready: { [unowned self] in becomeReady() }).makeObject().protect()
+                                   ready: { [unowned self] in becomeReady() },
+                                   loadWebGlobals: { [unowned self] in loadWebGlobals() }).makeObject().protect()
         do {
             let patches = try Self.run(.patches, in: context, with: [native])
             hooks.entryPoints = EntryPoints(patches["forSwift"])
@@ -114,13 +118,26 @@ public final class ScriptRuntime: @unchecked Sendable {
             modules.loadMain = prelude[.loadMain]
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
+            _ = try Self.run(.webGlobals, in: context, with: [native])
+            nativeForWebGlobals = native
+            apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
+            databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
+        } catch {
+            preconditionFailure("the bridge's JavaScript failed: \(error.report)")
+        }
+    }
+
+    /// The scripts of the web globals, evaluated once, the first time a script uses one of
+    /// them (web-globals.js asks).
+    private func loadWebGlobals() {
+        guard let native = nativeForWebGlobals else { return }
+        nativeForWebGlobals = nil
+        do {
             let urlHosts = try Self.run(.urlHosts, in: context, with: []).protect()
             let urlParser = try Self.run(.urlParser, in: context, with: [urlHosts]).protect()
             _ = try Self.run(.url, in: context, with: [urlHosts, urlParser])
             _ = try Self.run(.web, in: context, with: [native])
             _ = try Self.run(.fetch, in: context, with: [])
-            apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
-            databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }

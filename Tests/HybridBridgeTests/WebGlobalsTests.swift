@@ -14,6 +14,26 @@ final class WebGlobalsTests: XCTestCase {
         return output
     }
 
+    /// The web globals' scripts wait until one is first used (web-globals.js): until then
+    /// each is an accessor; afterwards the globals are exactly those the scripts define, so
+    /// the list of accessors names every one of them and nothing else.
+    func testTheWebGlobalsLoadWhenOneIsFirstUsedAndAreThoseTheirScriptsDefine() throws {
+        XCTAssertEqual(try run("""
+        const own = () => Object.getOwnPropertyNames(globalThis).sort();
+        const waiting = own().filter((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name).get === 'function');
+        const before = own();
+        console.log(waiting.length, typeof URL, typeof fetch, typeof performance.now());
+        const accessorsLeft = own().filter((name) => typeof Object.getOwnPropertyDescriptor(globalThis, name).get === 'function');
+        console.log(JSON.stringify(own()) === JSON.stringify(before), accessorsLeft.length);
+        console.log(new URL('../b?q=1', 'https://example.com/a/c').href, String(new URLSearchParams({ x: 'y z' })));
+        """), ["15 function function number", "true 0", "https://example.com/b?q=1 x=y+z"])
+        // A script's own value of one is kept, and the others still load.
+        XCTAssertEqual(try run("""
+        globalThis.fetch = () => 'mine';
+        console.log(fetch(), typeof Headers, typeof atob);
+        """), ["mine function function"])
+    }
+
     func testTextEncoderAndDecoderFollowTheEncodingStandard() throws {
         XCTAssertEqual(try run("""
         const encoder = new TextEncoder();
