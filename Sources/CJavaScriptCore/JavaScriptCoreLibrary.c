@@ -1,5 +1,8 @@
+#define _GNU_SOURCE
 #include "CJavaScriptCore.h"
 #include <dlfcn.h>
+#include <sched.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -37,4 +40,34 @@ static void load(void) {
 const char *HybridJavaScriptCoreLoad(void) {
     pthread_once(&once, load);
     return result;
+}
+
+static void *loadOnItsThread(void *unused) {
+    (void)unused;
+    // It was started away from its parent; from here on it may run anywhere the process may.
+    cpu_set_t allowed;
+    // For the process id, Linux answers the main thread's set.
+    if (sched_getaffinity(getpid(), sizeof allowed, &allowed) == 0) sched_setaffinity(0, sizeof allowed, &allowed);
+    HybridJavaScriptCoreLoad();
+    return NULL;
+}
+
+void HybridJavaScriptCoreStartLoading(void) {
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Linux starts a new thread on its parent's processor, where it waits for the parent's
+    // time slice (up to a few milliseconds, while the parent parses its arguments): start it
+    // on another one, where the process may use one.
+    cpu_set_t others;
+    int current = sched_getcpu();
+    if (current >= 0 && sched_getaffinity(0, sizeof others, &others) == 0) {
+        CPU_CLR(current, &others);
+        if (CPU_COUNT(&others) > 0) pthread_attr_setaffinity_np(&attributes, sizeof others, &others);
+    }
+    pthread_t thread;
+    if (pthread_create(&thread, &attributes, loadOnItsThread, NULL) != 0) {
+        // No thread: the engine loads when first needed, as without this call.
+    }
+    pthread_attr_destroy(&attributes);
 }

@@ -26,10 +26,7 @@ public enum JavaScriptEngine {
     /// loading it (the library and about twenty it needs) then takes place on another core
     /// while the program parses its arguments and sets up. `load()` waits for it to finish.
     public static func startLoading() {
-        DetachedThread.start { _ in
-            _ = HybridJavaScriptCoreLoad()
-            return nil
-        }
+        HybridJavaScriptCoreStartLoading()
     }
 
     /// Loads the engine for a context, or ends the process with the reason: no context can

@@ -167,6 +167,11 @@ extern struct HybridJavaScriptCoreFunctions hybridJavaScriptCore;
 /// Returns NULL when loaded, or what went wrong (the library or a function missing).
 const char *HybridJavaScriptCoreLoad(void);
 
+/// Starts `HybridJavaScriptCoreLoad` on a detached thread of its own, started on another
+/// processor than the caller's where the process may use one (Linux would start it beside the
+/// caller, behind the caller's time slice), so the library loads while the caller goes on.
+void HybridJavaScriptCoreStartLoading(void);
+
 #define HYBRID_JAVASCRIPTCORE_WRAPPER(result, name, parameters, arguments) \
     static inline result name parameters { return hybridJavaScriptCore.name arguments; }
 HYBRID_JAVASCRIPTCORE_FUNCTIONS(HYBRID_JAVASCRIPTCORE_WRAPPER)
