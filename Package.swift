@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal", "TestSupport"]),
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout", "TestSupport"]),
-        .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript"]),
+        .testTarget(name: "HybridJavaScriptTests", dependencies: ["HybridJavaScript", "CJavaScriptCore"]),
         // What tests share: a loopback HTTP server, temporary folders, crafted archives, the Python
         // checks, and frames as a person sees them (StyledFrame, TerminalModel).
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),

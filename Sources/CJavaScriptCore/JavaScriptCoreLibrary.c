@@ -42,13 +42,38 @@ const char *HybridJavaScriptCoreLoad(void) {
     return result;
 }
 
+// The context the loading thread prepares when asked in time, handed over once; all under
+// `preparedLock`. The thread decides whether to prepare one as soon as the library is loaded.
+static pthread_mutex_t preparedLock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t preparedChanged = PTHREAD_COND_INITIALIZER;
+static bool loaderStarted;
+static bool decided;
+static bool requested;
+static bool preparing;
+static JSContextGroupRef preparedGroup;
+static JSGlobalContextRef preparedContext;
+
 static void *loadOnItsThread(void *unused) {
     (void)unused;
     // It was started away from its parent; from here on it may run anywhere the process may.
     cpu_set_t allowed;
     // For the process id, Linux answers the main thread's set.
     if (sched_getaffinity(getpid(), sizeof allowed, &allowed) == 0) sched_setaffinity(0, sizeof allowed, &allowed);
-    HybridJavaScriptCoreLoad();
+    bool loaded = HybridJavaScriptCoreLoad() == NULL;
+    pthread_mutex_lock(&preparedLock);
+    decided = true;
+    preparing = loaded && requested;
+    pthread_cond_broadcast(&preparedChanged);
+    pthread_mutex_unlock(&preparedLock);
+    if (!preparing) return NULL;
+    JSContextGroupRef group = JSContextGroupCreate();
+    JSGlobalContextRef context = JSGlobalContextCreateInGroup(group, NULL);
+    pthread_mutex_lock(&preparedLock);
+    preparedGroup = group;
+    preparedContext = context;
+    preparing = false;
+    pthread_cond_broadcast(&preparedChanged);
+    pthread_mutex_unlock(&preparedLock);
     return NULL;
 }
 
@@ -66,8 +91,28 @@ void HybridJavaScriptCoreStartLoading(void) {
         if (CPU_COUNT(&others) > 0) pthread_attr_setaffinity_np(&attributes, sizeof others, &others);
     }
     pthread_t thread;
-    if (pthread_create(&thread, &attributes, loadOnItsThread, NULL) != 0) {
-        // No thread: the engine loads when first needed, as without this call.
-    }
+    // Without a thread the engine loads when first needed, as without this call.
+    bool started = pthread_create(&thread, &attributes, loadOnItsThread, NULL) == 0;
     pthread_attr_destroy(&attributes);
+    pthread_mutex_lock(&preparedLock);
+    loaderStarted = started;
+    pthread_mutex_unlock(&preparedLock);
+}
+
+void HybridJavaScriptCoreRequestPreparedContext(void) {
+    pthread_mutex_lock(&preparedLock);
+    requested = true;
+    pthread_mutex_unlock(&preparedLock);
+}
+
+bool HybridJavaScriptCoreTakePreparedContext(JSContextGroupRef *group, JSGlobalContextRef *context) {
+    pthread_mutex_lock(&preparedLock);
+    while ((loaderStarted && !decided) || preparing) pthread_cond_wait(&preparedChanged, &preparedLock);
+    bool prepared = preparedContext != NULL;
+    *group = preparedGroup;
+    *context = preparedContext;
+    preparedGroup = NULL;
+    preparedContext = NULL;
+    pthread_mutex_unlock(&preparedLock);
+    return prepared;
 }

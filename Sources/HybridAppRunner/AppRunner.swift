@@ -23,12 +23,19 @@ public enum AppRunner {
         if let progress {
             app.downloadProgress = { received, expected in progress.show(received, of: expected) }
         }
-        // Loaded before the session: a machine without the library gets a message on the
-        // normal screen, and the library sets itself up before the session's handlers.
-        do {
-            try JavaScriptEngine.load()
-        } catch {
-            throw UserFailure.reporting("error: \(error)")
+        if options.headless {
+            // No session to come: the app opens what it runs while the engine loads (its first
+            // context waits for it), and the loading thread, if the program started one, makes
+            // that context's virtual machine meanwhile.
+            JavaScriptEngine.prepareFirstContext()
+        } else {
+            // Loaded before the session: a machine without the library gets a message on the
+            // normal screen, and the library sets itself up before the session's handlers.
+            do {
+                try JavaScriptEngine.load()
+            } catch {
+                throw UserFailure.reporting("error: \(error)")
+            }
         }
         // The session comes before the app opens anything: a bundle's script creates the
         // JavaScriptCore context, whose fault handlers must be installed after ours.

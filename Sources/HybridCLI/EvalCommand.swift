@@ -27,6 +27,8 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
+        // No terminal session: the engine's loading thread may make the context's machine too.
+        JavaScriptEngine.prepareFirstContext()
         let services = ServiceRegistry()
         BuiltInServices.register(in: services, storage: try KeyValueStore.forApp(app), screenSize: { TerminalSize.query() ?? .standard })
         let runtime = ScriptRuntime(services: services, caller: ServiceCaller(name: app, permissions: nil))

@@ -28,16 +28,25 @@ public final class JavaScriptContext {
     /// flag the code reads. JavaScriptCore reads its options once, when the first context of
     /// the process is made — so here, before every context; a value the environment already
     /// has wins.
-    private static let pollingTraps: Void = {
+    static let pollingTraps: Void = {
         setenv("JSC_usePollingTraps", "1", 0)
     }()
 
-    /// A fresh context in its own context group (its own VM, so it can run in parallel with others).
+    /// A fresh context in its own context group (its own VM, so it can run in parallel with
+    /// others): the one the engine's loading thread made, for the first context of a program
+    /// that asked for it (`JavaScriptEngine.prepareFirstContext()`).
     public init() {
         JavaScriptEngine.loadForContext()
         _ = Self.pollingTraps
-        group = JSContextGroupCreate()
-        ref = JSGlobalContextCreateInGroup(group, nil)
+        var preparedGroup: JSContextGroupRef?
+        var preparedContext: JSGlobalContextRef?
+        if HybridJavaScriptCoreTakePreparedContext(&preparedGroup, &preparedContext), let preparedGroup, let preparedContext {
+            group = preparedGroup
+            ref = preparedContext
+        } else {
+            group = JSContextGroupCreate()
+            ref = JSGlobalContextCreateInGroup(group, nil)
+        }
         watchdog = Watchdog(group: group)
     }
 

@@ -26,7 +26,17 @@ public enum JavaScriptEngine {
     /// loading it (the library and about twenty it needs) then takes place on another core
     /// while the program parses its arguments and sets up. `load()` waits for it to finish.
     public static func startLoading() {
+        // The engine reads its options when it makes its first machine, maybe on that thread.
+        _ = JavaScriptContext.pollingTraps
         HybridJavaScriptCoreStartLoading()
+    }
+
+    /// Asks the loading thread (`startLoading()`) to make the first context's virtual machine
+    /// too, once the library is loaded; the next `JavaScriptContext` takes it. Only for a
+    /// program that starts no `TerminalSession`: the engine installs its fault handlers as it
+    /// makes the machine, and the session's must be installed before them.
+    public static func prepareFirstContext() {
+        HybridJavaScriptCoreRequestPreparedContext()
     }
 
     /// Loads the engine for a context, or ends the process with the reason: no context can

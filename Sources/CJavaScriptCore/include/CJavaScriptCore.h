@@ -172,6 +172,19 @@ const char *HybridJavaScriptCoreLoad(void);
 /// caller, behind the caller's time slice), so the library loads while the caller goes on.
 void HybridJavaScriptCoreStartLoading(void);
 
+/// Asks the loading thread to make, once the library is loaded, a context group and a global
+/// context in it for `HybridJavaScriptCoreTakePreparedContext`: making the engine's virtual
+/// machine is the next step of a program's start that waits for nothing of the program's.
+/// Too late (the library loaded already, or no thread) it does nothing. Only where no
+/// terminal session will start: the engine installs its fault handlers as it makes the
+/// machine, and a session's must come before them (`TerminalSession`).
+void HybridJavaScriptCoreRequestPreparedContext(void);
+
+/// Hands over the context group and global context the loading thread prepared, waiting for
+/// the thread to finish them; once. Returns false when none was prepared, and the caller
+/// makes its own.
+bool HybridJavaScriptCoreTakePreparedContext(JSContextGroupRef *group, JSGlobalContextRef *context);
+
 #define HYBRID_JAVASCRIPTCORE_WRAPPER(result, name, parameters, arguments) \
     static inline result name parameters { return hybridJavaScriptCore.name arguments; }
 HYBRID_JAVASCRIPTCORE_FUNCTIONS(HYBRID_JAVASCRIPTCORE_WRAPPER)
