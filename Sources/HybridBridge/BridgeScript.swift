@@ -32,18 +32,11 @@ enum BridgeScript: String, CaseIterable {
         }
     }
 
-    /// The script's text.
+    /// The script's text, decoded when first asked for (the web globals' scripts may never be).
     var source: String {
-        guard let source = Self.sources[self] else { preconditionFailure("JavaScript/\(rawValue).js was not embedded") }
-        return source
-    }
-
-    private static let sources: [BridgeScript: String] = {
-        var sources: [BridgeScript: String] = [:]
-        for (name, base64) in EmbeddedJavaScript.files {
-            guard let script = BridgeScript(rawValue: name), let data = Data(base64Encoded: base64) else { continue }
-            sources[script] = String(decoding: data, as: UTF8.self)
+        guard let base64 = EmbeddedJavaScript.files[rawValue], let data = Data(base64Encoded: base64) else {
+            preconditionFailure("JavaScript/\(rawValue).js was not embedded")
         }
-        return sources
-    }()
+        return String(decoding: data, as: UTF8.self)
+    }
 }

@@ -54,20 +54,25 @@ enum PatchEntryPoint: String, CaseIterable {
 
 /// The functions a script handed back (`PreludeEntryPoint`s, `APIEntryPoint`s, `DatabaseEntryPoint`s or
 /// `PatchEntryPoint`s), kept alive.
-struct EntryPoints<Point: RawRepresentable & CaseIterable & Hashable> where Point.RawValue == String {
-    private let functions: [Point: ProtectedValue]
+struct EntryPoints<Point: RawRepresentable & CaseIterable> where Point.RawValue == String {
+    /// By the points' names: a dictionary keyed by `Point` itself is a type of its own for each
+    /// kind of point, and the Swift runtime checks each one's `Hashable` conformance by a walk
+    /// over all the program's conformances (0.6 M instructions each, on `hybrid run`'s start).
+    private let functions: [String: ProtectedValue]
 
     /// Takes each of `Point`'s functions from `exports`, the object the script returned.
     init(_ exports: JavaScriptValue) {
-        functions = Dictionary(uniqueKeysWithValues: Point.allCases.map { point in
+        var functions: [String: ProtectedValue] = [:]
+        for point in Point.allCases {
             let function = exports[point.rawValue]
             precondition(function.isFunction, "the bridge's JavaScript returned no function \(point.rawValue) (\(Point.self))")
-            return (point, function.protect())
-        })
+            functions[point.rawValue] = function.protect()
+        }
+        self.functions = functions
     }
 
     subscript(point: Point) -> ProtectedValue {
         // Every case was taken in `init`.
-        functions[point]!
+        functions[point.rawValue]!
     }
 }
