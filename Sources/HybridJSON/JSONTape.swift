@@ -47,7 +47,15 @@ final class JSONTape: Sendable {
 
     /// The unparsed arrays parsed so far, by the index of their entry: each is parsed once, by
     /// whichever thread reads it first.
-    private let parsedLater = Mutex<[Int: Result<JSONTape, JSONSyntaxError>]>([:])
+    private let parsedLater = Mutex<[Int: ParsedLater]>([:])
+
+    /// What parsing an unparsed array gave. Not stored as a `Result`: the Swift runtime checks
+    /// a generic type's requirements when it first makes the type (here that the failure is an
+    /// `Error`) by a walk over all of the program's conformances, on every app's start.
+    private enum ParsedLater {
+        case tape(JSONTape)
+        case failure(JSONSyntaxError)
+    }
 
     /// Where the node lists skimmed so far end, by where they start, so a list inside a list
     /// is skimmed once (`JSONSkim`); handed on to the tapes of lists parsed later.
@@ -64,10 +72,19 @@ final class JSONTape: Sendable {
     @usableFromInline
     func parsed(at index: Int) -> Result<JSONTape, JSONSyntaxError> {
         parsedLater.withLock { parsed in
-            if let known = parsed[index] { return known }
-            let result = Result { () throws(JSONSyntaxError) in try JSONParser.parseUnparsed(entries[index], of: self) }
-            parsed[index] = result
-            return result
+            switch parsed[index] {
+            case .tape(let tape): return .success(tape)
+            case .failure(let error): return .failure(error)
+            case nil: break
+            }
+            do throws(JSONSyntaxError) {
+                let tape = try JSONParser.parseUnparsed(entries[index], of: self)
+                parsed[index] = .tape(tape)
+                return .success(tape)
+            } catch {
+                parsed[index] = .failure(error)
+                return .failure(error)
+            }
         }
     }
 
@@ -76,7 +93,7 @@ final class JSONTape: Sendable {
         parsedLater.withLock { parsed in
             parsed.values.flatMap { result -> [JSONSyntaxError] in
                 switch result {
-                case .success(let tape): return tape.syntaxErrorsFoundLater
+                case .tape(let tape): return tape.syntaxErrorsFoundLater
                 case .failure(let error): return [error]
                 }
             }
