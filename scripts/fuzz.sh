@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh [TARGET|all] [SECONDS]     # targets: json screen expression manifest archive apis theme terminal
 #
-# Builds `hybrid-fuzz` with -sanitize=fuzzer into .build-fuzz (its own folder: a few minutes the
+# Builds `hybrid-fuzz` with -sanitize=fuzzer (the C targets too, such as CJSONScan's vector
+# scans, with -fsanitize=fuzzer-no-link, so their branches guide it) into .build-fuzz (its own folder: a few minutes the
 # first time), seeds each target's corpus from the samples and the test fixtures, and runs
 # libFuzzer for SECONDS (default 60) per target. Crashes, hangs (over 10 s an input) and inputs
 # that take over 2 GB land in .build-fuzz/findings/TARGET/; replay one with
@@ -19,7 +20,7 @@ if [ "$target" != all ]; then targets=("$target"); fi
 
 export SWIFT_BACKTRACE=enable=no
 swift build --product hybrid-fuzz --scratch-path .build-fuzz \
-    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING >&2
+    -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link >&2
 fuzzer=.build-fuzz/debug/hybrid-fuzz
 
 seed() { # TARGET FOLDER: the seed corpus, rebuilt each run; what libFuzzer learned stays in corpus/
