@@ -60,7 +60,9 @@ final class DeferredNodeListTests: XCTestCase {
     /// Every item an `ArrayReader` reads of the body's children, and the error that stopped it.
     func readItems(_ text: String) throws -> (items: [String], count: Int, error: JSONSyntaxError?, parsedLater: [JSONSyntaxError]) {
         let json = try JSONParser.parse(Array(text.utf8), deferringNodeLists: true)
-        var reader = try XCTUnwrap(ArrayReader(try XCTUnwrap(json["body"]?["children"])))
+        let children = try XCTUnwrap(json["body"]?["children"])
+        XCTAssertTrue(children.isUnparsed, "read item by item only when skimmed")
+        var reader = try XCTUnwrap(ArrayReader(children))
         var items: [String] = []
         var count = 0
         while let item = reader.item(at: count) {
@@ -104,7 +106,16 @@ final class DeferredNodeListTests: XCTestCase {
             XCTAssertEqual(read.error, wholeError)
             XCTAssertEqual(read.count, before, "the reading stops at the break")
         }
-        // An empty list the parser skimmed past cannot be: it is too short. A list of one item is read as one.
+        // A list the parser skimmed past may hold no item (only its length counted); one
+        // that ends in a comma breaks where a whole parse breaks.
+        let blank = #"{"format": 1, "body": {"type": "column", "children": [\#(String(repeating: " ", count: 5000))]}}"#
+        let empty = try readItems(blank)
+        XCTAssertEqual(empty.count, 0)
+        XCTAssertNil(empty.error)
+        let trailing = blank.replacingOccurrences(of: "[ ", with: "[{\"type\": \"text\", \"text\": \"x\"}, ")
+        XCTAssertEqual(try readItems(trailing).error, try XCTUnwrap(syntaxError(trailing, deferring: false)))
+        XCTAssertEqual(try readItems(trailing).count, 1)
+        // A list of one item is read as one.
         let one = #"{"format": 1, "body": {"type": "column", "children": [{"type": "text", "text": "\#(String(repeating: "x", count: 5000))"}]}}"#
         XCTAssertEqual(try readItems(one).items.count, try XCTUnwrap(JSONParser.parse(one)["body"]?["children"]?.items).flatMap(offsets).count)
     }
