@@ -237,10 +237,14 @@ enum ColdSubtree {
         skipSpaces()
         guard index < text.count, text[index] == UInt8(ascii: "\"") else { return false }
         let start = index + 1
-        guard let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
-              text[end] == UInt8(ascii: "\"") else { return false }
-        let name = UnsafeRawBufferPointer(rebasing: text[start..<end])
-        return staticTypeNames.contains { $0.elementsEqual(name) }
+        // A name with an escape is no name of a static type as written.
+        var end = start
+        while end < text.count, text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < text.count, text[end] == UInt8(ascii: "\"") else { return false }
+        let name = text.baseAddress! + start
+        return staticTypeNames.contains { known in
+            known.count == end - start && known.withUnsafeBytes { memcmp($0.baseAddress!, name, known.count) == 0 }
+        }
     }
 
     /// `WidgetCatalog.staticWhenUnbound` as bytes, compared without making strings.
