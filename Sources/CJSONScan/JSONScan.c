@@ -225,6 +225,50 @@ static ptrdiff_t find_marks_avx2(const uint8_t *bytes, size_t count, size_t from
 }
 #endif
 
+ptrdiff_t hybrid_find_marks_sse2(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks) {
+#if defined(__SSE2__)
+    size_t singles_count = marks->singles_count, triples_count = marks->triples_count;
+    if (singles_count == 0 || singles_count > 4 || triples_count == 0 || triples_count > 4) {
+        return hybrid_find_marks_portable(bytes, count, from, marks);
+    }
+    #define SINGLE(i) _mm_set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
+    #define TRIPLE(i, j) _mm_set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
+    const __m128i s0 = SINGLE(0), s1 = SINGLE(1), s2 = SINGLE(2), s3 = SINGLE(3);
+    const __m128i a0 = TRIPLE(0, 0), b0 = TRIPLE(0, 1), c0 = TRIPLE(0, 2);
+    const __m128i a1 = TRIPLE(1, 0), b1 = TRIPLE(1, 1), c1 = TRIPLE(1, 2);
+    const __m128i a2 = TRIPLE(2, 0), b2 = TRIPLE(2, 1), c2 = TRIPLE(2, 2);
+    const __m128i a3 = TRIPLE(3, 0), b3 = TRIPLE(3, 1), c3 = TRIPLE(3, 2);
+    #undef SINGLE
+    #undef TRIPLE
+    size_t at = from;
+    for (; count >= 18 && at <= count - 18; at += 16) {
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(bytes + at));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(bytes + at + 1));
+        __m128i v2 = _mm_loadu_si128((const __m128i *)(bytes + at + 2));
+        __m128i found = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v0, s0), _mm_cmpeq_epi8(v0, s1)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v0, s2), _mm_cmpeq_epi8(v0, s3)));
+        __m128i t0 = _mm_and_si128(_mm_cmpeq_epi8(v0, a0), _mm_and_si128(_mm_cmpeq_epi8(v1, b0), _mm_cmpeq_epi8(v2, c0)));
+        __m128i t1 = _mm_and_si128(_mm_cmpeq_epi8(v0, a1), _mm_and_si128(_mm_cmpeq_epi8(v1, b1), _mm_cmpeq_epi8(v2, c1)));
+        __m128i t2 = _mm_and_si128(_mm_cmpeq_epi8(v0, a2), _mm_and_si128(_mm_cmpeq_epi8(v1, b2), _mm_cmpeq_epi8(v2, c2)));
+        __m128i t3 = _mm_and_si128(_mm_cmpeq_epi8(v0, a3), _mm_and_si128(_mm_cmpeq_epi8(v1, b3), _mm_cmpeq_epi8(v2, c3)));
+        found = _mm_or_si128(found, _mm_or_si128(_mm_or_si128(t0, t1), _mm_or_si128(t2, t3)));
+        int mask = _mm_movemask_epi8(found);
+        if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz((unsigned)mask));
+    }
+    return hybrid_find_marks_portable(bytes, count, at, marks);
+#else
+    return hybrid_find_marks_portable(bytes, count, from, marks);
+#endif
+}
+
+bool hybrid_find_marks_uses_avx2(void) {
+#if defined(__x86_64__)
+    return can_use_avx2();
+#else
+    return false;
+#endif
+}
+
 ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks) {
     if (marks->singles_count == 0 || marks->singles_count > 4 || marks->triples_count == 0 || marks->triples_count > 4) {
         return hybrid_find_marks_portable(bytes, count, from, marks);
@@ -232,7 +276,7 @@ ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, con
 #if defined(__x86_64__)
     if (can_use_avx2()) return find_marks_avx2(bytes, count, from, marks);
 #endif
-    return hybrid_find_marks_portable(bytes, count, from, marks);
+    return hybrid_find_marks_sse2(bytes, count, from, marks);
 }
 
 size_t hybrid_json_string_run_end(const uint8_t *bytes, size_t count, size_t at) {

@@ -77,7 +77,9 @@ static void *loadOnItsThread(void *unused) {
     return NULL;
 }
 
-void HybridJavaScriptCoreStartLoading(void) {
+static pthread_once_t startOnce = PTHREAD_ONCE_INIT;
+
+static void startLoadingThread(void) {
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
@@ -90,13 +92,23 @@ void HybridJavaScriptCoreStartLoading(void) {
         CPU_CLR(current, &others);
         if (CPU_COUNT(&others) > 0) pthread_attr_setaffinity_np(&attributes, sizeof others, &others);
     }
-    pthread_t thread;
-    // Without a thread the engine loads when first needed, as without this call.
-    bool started = pthread_create(&thread, &attributes, loadOnItsThread, NULL) == 0;
-    pthread_attr_destroy(&attributes);
+    // Started before the thread exists, so a take from any thread waits for its decision.
     pthread_mutex_lock(&preparedLock);
-    loaderStarted = started;
+    loaderStarted = true;
     pthread_mutex_unlock(&preparedLock);
+    pthread_t thread;
+    if (pthread_create(&thread, &attributes, loadOnItsThread, NULL) != 0) {
+        // No thread: the engine loads when first needed, as without this call.
+        pthread_mutex_lock(&preparedLock);
+        loaderStarted = false;
+        pthread_cond_broadcast(&preparedChanged);
+        pthread_mutex_unlock(&preparedLock);
+    }
+    pthread_attr_destroy(&attributes);
+}
+
+void HybridJavaScriptCoreStartLoading(void) {
+    pthread_once(&startOnce, startLoadingThread);
 }
 
 void HybridJavaScriptCoreRequestPreparedContext(void) {

@@ -24,18 +24,18 @@ public enum AppRunner {
             app.downloadProgress = { received, expected in progress.show(received, of: expected) }
         }
         if options.headless {
-            // No session to come: the app opens what it runs while the engine loads (its first
-            // context waits for it), and the loading thread, if the program started one, makes
-            // that context's virtual machine meanwhile.
+            // No session to come: the loading thread, if the program started one, makes the
+            // first context's virtual machine while the app opens what it runs.
             JavaScriptEngine.prepareFirstContext()
-        } else {
-            // Loaded before the session: a machine without the library gets a message on the
-            // normal screen, and the library sets itself up before the session's handlers.
-            do {
-                try JavaScriptEngine.load()
-            } catch {
-                throw UserFailure.reporting("error: \(error)")
-            }
+        }
+        // Loaded before the session and before the app opens anything: a machine without the
+        // library gets a message on the normal screen, before a bundle's start is recorded
+        // (a start that never finished counts against its version), and the library sets
+        // itself up before the session's handlers.
+        do {
+            try JavaScriptEngine.load()
+        } catch {
+            throw UserFailure.reporting("error: \(error)")
         }
         // The session comes before the app opens anything: a bundle's script creates the
         // JavaScriptCore context, whose fault handlers must be installed after ours.

@@ -72,8 +72,10 @@ enum Native: String, CaseIterable {
 
     // The web globals (web-globals.js, web.js)
 
-    /// `loadWebGlobals()`: evaluates the scripts that define the web globals (url-hosts.js,
-    /// url-parser.js, url.js, web.js, fetch.js), the first time one of them is used.
+    /// `loadWebGlobals()` → `{'url-hosts', 'url-parser', url, web, fetch}`: the functions of the
+    /// scripts that define the web globals (url-hosts.js, url-parser.js, url.js, web.js,
+    /// fetch.js), evaluated but not called, for web-globals.js to call when one of the globals
+    /// is first used; throws what the evaluation threw (a runaway stopped).
     case loadWebGlobals
     /// `now()` → milliseconds since the runtime started: monotonic, below a millisecond
     /// (`performance.now()`).
@@ -112,7 +114,7 @@ struct BridgeNatives {
     /// `ready()`; must not hold the runtime strongly either.
     let ready: () -> Void
     /// `loadWebGlobals()`; must not hold the runtime strongly either.
-    let loadWebGlobals: () -> Void
+    let loadWebGlobals: () throws(ScriptThrow) -> JavaScriptValue
     /// When the runtime started, for `now()`.
     let started = ContinuousClock.now
 
@@ -174,10 +176,7 @@ struct BridgeNatives {
                 return nil
             }
         case .loadWebGlobals:
-            return { _ in
-                loadWebGlobals()
-                return nil
-            }
+            return { _ throws(ScriptThrow) in try loadWebGlobals() }
         case .locate:
             return { arguments in entries.locator.caller(in: arguments[0]["stack"].string).map(context.makeString) }
         case .respond:

@@ -33,8 +33,6 @@ public final class ScriptRuntime: @unchecked Sendable {
     private var apiEntryPoints: EntryPoints<APIEntryPoint>?
     /// db.js's functions (`deliver`), set once the bridge's JavaScript ran.
     private var databaseEntryPoints: EntryPoints<DatabaseEntryPoint>?
-    /// The `native` object, kept for the web globals' scripts until they are loaded.
-    private var nativeForWebGlobals: ProtectedValue?
     private var isShutDown = false
 
     /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
@@ -109,7 +107,7 @@ public final class ScriptRuntime: @unchecked Sendable {
         })
         let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,
                                    ready: { [unowned self] in becomeReady() },
-                                   loadWebGlobals: { [unowned self] in loadWebGlobals() }).makeObject().protect()
+                                   loadWebGlobals: { [unowned self] () throws(ScriptThrow) in try webGlobalScripts() }).makeObject().protect()
         do {
             let patches = try Self.run(.patches, in: context, with: [native])
             hooks.entryPoints = EntryPoints(patches["forSwift"])
@@ -119,7 +117,6 @@ public final class ScriptRuntime: @unchecked Sendable {
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
             _ = try Self.run(.webGlobals, in: context, with: [native])
-            nativeForWebGlobals = native
             apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
             databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
         } catch {
@@ -127,20 +124,19 @@ public final class ScriptRuntime: @unchecked Sendable {
         }
     }
 
-    /// The scripts of the web globals, evaluated once, the first time a script uses one of
-    /// them (web-globals.js asks).
-    private func loadWebGlobals() {
-        guard let native = nativeForWebGlobals else { return }
-        nativeForWebGlobals = nil
-        do {
-            let urlHosts = try Self.run(.urlHosts, in: context, with: []).protect()
-            let urlParser = try Self.run(.urlParser, in: context, with: [urlHosts]).protect()
-            _ = try Self.run(.url, in: context, with: [urlHosts, urlParser])
-            _ = try Self.run(.web, in: context, with: [native])
-            _ = try Self.run(.fetch, in: context, with: [])
-        } catch {
-            preconditionFailure("the bridge's JavaScript failed: \(error.report)")
+    /// The functions of the web globals' scripts, evaluated but not called, by the scripts'
+    /// names (`url-hosts`, `url-parser`, `url`, `web`, `fetch`), the first time a script uses one of the globals; what the
+    /// evaluation throws (a runaway stopped) is thrown into that script.
+    private func webGlobalScripts() throws(ScriptThrow) -> JavaScriptValue {
+        // Protected while the next ones are evaluated: the collector cannot see Swift's values.
+        let functions = context.makeObject().protect()
+        for script in [BridgeScript.urlHosts, .urlParser, .url, .web, .fetch] {
+            switch context.evaluateCatching(script.source, sourceURL: script.sourceURL) {
+            case .success(let function): functions.value.set(script.rawValue, to: function)
+            case .failure(let thrown): throw thrown
+            }
         }
+        return functions.value
     }
 
     /// Evaluates `script` (a function expression) and calls it with `arguments`.

@@ -27,11 +27,21 @@ final class WebGlobalsTests: XCTestCase {
         console.log(JSON.stringify(own()) === JSON.stringify(before), accessorsLeft.length);
         console.log(new URL('../b?q=1', 'https://example.com/a/c').href, String(new URLSearchParams({ x: 'y z' })));
         """), ["15 function function number", "true 0", "https://example.com/b?q=1 x=y+z"])
-        // A script's own value of one is kept, and the others still load.
+        // A script's own value of one is kept, however it put it there, and the others still load.
         XCTAssertEqual(try run("""
         globalThis.fetch = () => 'mine';
         console.log(fetch(), typeof Headers, typeof atob);
         """), ["mine function function"])
+        XCTAssertEqual(try run("""
+        Object.defineProperty(globalThis, 'atob', { value: () => 'mine', configurable: false });
+        delete globalThis.btoa;
+        console.log(atob('x'), typeof btoa, typeof TextEncoder, new URL('http://a/b').pathname);
+        """), ["mine undefined function /b"])
+        // A frozen global object: the accessors stay, and answer what the scripts defined.
+        XCTAssertEqual(try run("""
+        Object.freeze(globalThis);
+        console.log(typeof URL, new TextEncoder().encode('é').length, typeof fetch);
+        """), ["function 2 function"])
     }
 
     func testTextEncoderAndDecoderFollowTheEncodingStandard() throws {

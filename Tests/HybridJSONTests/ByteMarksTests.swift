@@ -9,7 +9,9 @@ final class ByteMarksTests: XCTestCase {
                                   triples: [(UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
                                             (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y"))])
 
-    /// Every mark found, by the vector search (through `ByteMarks`) and by the byte search.
+    /// Every mark found, by the vector search (through `ByteMarks`: the AVX2 search where the
+    /// processor has it, `hybrid_find_marks_uses_avx2()`) and by the byte search; the 16-byte
+    /// search of processors without AVX2 is compared with the byte search here too.
     private func allFound(_ bytes: [UInt8]) -> (vector: [Int], bytes: [Int]) {
         bytes.withUnsafeBytes { text in
             var vector: [Int] = [], byBytes: [Int] = []
@@ -21,13 +23,19 @@ final class ByteMarksTests: XCTestCase {
             portable.triples = ((UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
                                 (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y")), (0, 0, 0), (0, 0, 0))
             portable.triples_count = 2
-            from = 0
-            while from < text.count {
-                let at = hybrid_find_marks_portable(text.baseAddress!.assumingMemoryBound(to: UInt8.self), text.count, from, &portable)
-                if at < 0 { break }
-                byBytes.append(at)
-                from = at + 1
+            func all(_ search: (UnsafePointer<UInt8>, Int, Int, UnsafePointer<HybridByteMarks>) -> Int) -> [Int] {
+                var found: [Int] = []
+                var from = 0
+                while from < text.count {
+                    let at = search(text.baseAddress!.assumingMemoryBound(to: UInt8.self), text.count, from, &portable)
+                    if at < 0 { break }
+                    found.append(at)
+                    from = at + 1
+                }
+                return found
             }
+            byBytes = text.isEmpty ? [] : all(hybrid_find_marks_portable)
+            XCTAssertEqual(text.isEmpty ? [] : all(hybrid_find_marks_sse2), byBytes, "the 16-byte search")
             return (vector, byBytes)
         }
     }

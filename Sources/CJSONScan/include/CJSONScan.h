@@ -1,6 +1,7 @@
 #ifndef CJSONSCAN_H
 #define CJSONSCAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,14 +52,22 @@ typedef struct {
 
 /// The first offset at or after `from` where `bytes` holds one of the single bytes of
 /// `marks` or starts one of its three-byte sequences, 32 bytes at a step where the processor
-/// has AVX2 (byte by byte where it has not); -1 when there is
+/// has AVX2 (16 where it has SSE2 only); -1 when there is
 /// none. A search for several words at once that visits each byte once, where `memchr` for
 /// each word's rarest byte stops at every common one (how `ColdSubtree` looks at a long
 /// subtree's text, in HybridWidgets).
 ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
 
-/// `hybrid_find_marks`, byte by byte: the path of machines without AVX2, and of tests.
+/// `hybrid_find_marks`, byte by byte: the path of processors without SSE2, and of tests.
 ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
+
+/// `hybrid_find_marks` 16 bytes at a step: the path of x86-64 processors without AVX2 (about
+/// as fast as a `memchr` for each mark), byte by byte where SSE2 is missing too.
+ptrdiff_t hybrid_find_marks_sse2(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
+
+/// Whether `hybrid_find_marks` takes its AVX2 path on this processor (tests say which path
+/// they compared).
+bool hybrid_find_marks_uses_avx2(void);
 
 /// Where the plain run of a JSON string starting at `at` ends: the offset of the first byte
 /// at or after `at` that is `"`, `\`, a control byte (below 0x20) or part of a multi-byte

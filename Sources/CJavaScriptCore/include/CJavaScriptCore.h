@@ -170,6 +170,7 @@ const char *HybridJavaScriptCoreLoad(void);
 /// Starts `HybridJavaScriptCoreLoad` on a detached thread of its own, started on another
 /// processor than the caller's where the process may use one (Linux would start it beside the
 /// caller, behind the caller's time slice), so the library loads while the caller goes on.
+/// Once: later calls do nothing.
 void HybridJavaScriptCoreStartLoading(void);
 
 /// Asks the loading thread to make, once the library is loaded, a context group and a global

@@ -1,13 +1,11 @@
 // SPEC §3's fetch, with Headers, Request and Response (WHATWG Fetch, without streams or
-// Blob), over the net.request service and its permission. Evaluated once per context, after
-// web.js (AbortSignal, TextEncoder/TextDecoder) and url.js; returns nothing for Swift.
+// Blob), over the net.request service and its permission. Called by web-globals.js after
+// web.js (AbortSignal, TextEncoder/TextDecoder) and url.js, with its `define`; returns nothing.
 //
 // net.request carries text: a request body is sent as UTF-8 text, a response body arrives as
 // text, and arrayBuffer() gives its UTF-8 bytes.
-(function () {
+(function (define) {
   'use strict';
-  const global = globalThis;
-  const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
 
   // Headers: names compared case-insensitively, iterated sorted and lowercased, values joined
   // with ", " as the standard combines them.

@@ -1,5 +1,5 @@
 // The URL Standard's code points, percent-encoding, IDNA and hosts (§1.3, §3): the parts
-// url-parser.js and url.js stand on, returned to them (nothing global). Evaluated once per
+// url-parser.js and url.js stand on, returned to them (nothing global). Called once per
 // context, before them.
 //
 // IDNA is a reduced UTS #46 without its tables: NFKC, lowercasing, the ignored code points and

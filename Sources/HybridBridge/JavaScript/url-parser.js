@@ -1,6 +1,6 @@
 // The URL Standard's URL records, basic URL parser (one function per state), serializers and
 // application/x-www-form-urlencoded (§4, §5), on url-hosts.js's parts; returned to url.js.
-// Evaluated once per context, after url-hosts.js.
+// Called once per context (by web-globals.js), after url-hosts.js.
 (function (hosts) {
   'use strict';
   const {

@@ -1,11 +1,10 @@
 // SPEC §3's URL and URLSearchParams, after the WHATWG URL Standard (url.spec.whatwg.org), on the
-// parts of url-hosts.js and url-parser.js. Evaluated once per context, after them; defines the
-// two globals and returns nothing for Swift. The names follow the standard's (states,
+// parts of url-hosts.js and url-parser.js. Called by web-globals.js after them, with its
+// `define`; defines the two globals and returns nothing. The names follow the standard's (states,
 // percent-encode sets, "shorten a path", …) so a reader can hold the three files against it
 // section by section.
-(function (hosts, parser) {
+(function (hosts, parser, define) {
   'use strict';
-  const global = globalThis;
   const {
     FAILURE, percentEncodeString, toUSVString, userinfoSet
   } = hosts;
@@ -305,6 +304,6 @@
 
   for (const [name, constructor] of [['URL', URL], ['URLSearchParams', URLSearchParams]]) {
     Object.defineProperty(constructor.prototype, Symbol.toStringTag, { value: name, configurable: true });
-    Object.defineProperty(global, name, { value: constructor, writable: true, configurable: true, enumerable: false });
+    define(name, constructor);
   }
 })

@@ -1,14 +1,12 @@
 // SPEC §3's everyday web globals, so code written for browsers and React Native runs:
 // DOMException, AbortController/AbortSignal, TextEncoder/TextDecoder (UTF-8), atob/btoa,
 // structuredClone, performance, and fetch with Headers, Request and Response (fetch.js).
-// Evaluated once per context, after the prelude and url.js; returns nothing for Swift.
+// Called by web-globals.js after url.js, with the natives and its `define`; returns nothing.
 //
 // Each follows its standard (WHATWG Encoding, HTML's base64 and structured clone, DOM's
 // abort signals, Fetch) as far as a terminal app can use it: no streams, no Blob.
-(function (native) {
+(function (native, define) {
   'use strict';
-  const global = globalThis;
-  const define = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
 
   // DOMException: the errors the web platform throws (AbortError, InvalidCharacterError, …).
   const LEGACY_CODES = { IndexSizeError: 1, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12,
