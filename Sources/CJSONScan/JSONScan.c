@@ -167,6 +167,41 @@ ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t 
     return -1;
 }
 
+/// The body of `hybrid_find_marks` `WIDTH` bytes at a step, for the vector type `VECTOR` and
+/// the intrinsics named `PREFIX…` and `…SUFFIX` (`_mm_`/`si128` for SSE2, `_mm256_`/`si256` for
+/// AVX2). Every single and triple is checked at every byte of a step: four of each, the
+/// missing ones repeating the last, so the step is straight-line code with every constant in
+/// a register. Each step reads `WIDTH` + 2 bytes (a sequence may start at its last byte); the
+/// last ones go byte by byte.
+#define HYBRID_FIND_MARKS_BODY(VECTOR, PREFIX, SUFFIX, WIDTH) \
+    size_t singles_count = marks->singles_count, triples_count = marks->triples_count; \
+    if (singles_count == 0 || singles_count > 4 || triples_count == 0 || triples_count > 4) { \
+        return hybrid_find_marks_portable(bytes, count, from, marks); \
+    } \
+    const VECTOR s0 = SINGLE(PREFIX, 0), s1 = SINGLE(PREFIX, 1), s2 = SINGLE(PREFIX, 2), s3 = SINGLE(PREFIX, 3); \
+    const VECTOR a0 = TRIPLE(PREFIX, 0, 0), b0 = TRIPLE(PREFIX, 0, 1), c0 = TRIPLE(PREFIX, 0, 2); \
+    const VECTOR a1 = TRIPLE(PREFIX, 1, 0), b1 = TRIPLE(PREFIX, 1, 1), c1 = TRIPLE(PREFIX, 1, 2); \
+    const VECTOR a2 = TRIPLE(PREFIX, 2, 0), b2 = TRIPLE(PREFIX, 2, 1), c2 = TRIPLE(PREFIX, 2, 2); \
+    const VECTOR a3 = TRIPLE(PREFIX, 3, 0), b3 = TRIPLE(PREFIX, 3, 1), c3 = TRIPLE(PREFIX, 3, 2); \
+    size_t at = from; \
+    for (; count >= (WIDTH) + 2 && at <= count - (WIDTH) - 2; at += (WIDTH)) { \
+        VECTOR v0 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at)); \
+        VECTOR v1 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 1)); \
+        VECTOR v2 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 2)); \
+        VECTOR found = PREFIX##or_##SUFFIX(PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s0), PREFIX##cmpeq_epi8(v0, s1)), \
+                                           PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s2), PREFIX##cmpeq_epi8(v0, s3))); \
+        found = PREFIX##or_##SUFFIX(found, PREFIX##or_##SUFFIX( \
+            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a0, b0, c0), MATCH(PREFIX, SUFFIX, a1, b1, c1)), \
+            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a2, b2, c2), MATCH(PREFIX, SUFFIX, a3, b3, c3)))); \
+        unsigned mask = (unsigned)PREFIX##movemask_epi8(found); \
+        if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz(mask)); \
+    } \
+    return hybrid_find_marks_portable(bytes, count, at, marks);
+#define SINGLE(PREFIX, i) PREFIX##set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
+#define TRIPLE(PREFIX, i, j) PREFIX##set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
+#define MATCH(PREFIX, SUFFIX, a, b, c) \
+    PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a), PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v1, b), PREFIX##cmpeq_epi8(v2, c)))
+
 #if defined(__x86_64__)
 #include <cpuid.h>
 #include <immintrin.h>
@@ -192,87 +227,19 @@ static int can_use_avx2(void) {
 /// three-operand forms, a copy before each comparison.
 __attribute__((target("avx2")))
 static ptrdiff_t find_marks_avx2(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks) {
-    size_t singles_count = marks->singles_count, triples_count = marks->triples_count;
-    // Four of each, the missing ones repeating the last, so the step below is straight-line
-    // code with every constant in a register.
-    #define SINGLE(i) _mm256_set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
-    #define TRIPLE(i, j) _mm256_set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
-    const __m256i s0 = SINGLE(0), s1 = SINGLE(1), s2 = SINGLE(2), s3 = SINGLE(3);
-    const __m256i a0 = TRIPLE(0, 0), b0 = TRIPLE(0, 1), c0 = TRIPLE(0, 2);
-    const __m256i a1 = TRIPLE(1, 0), b1 = TRIPLE(1, 1), c1 = TRIPLE(1, 2);
-    const __m256i a2 = TRIPLE(2, 0), b2 = TRIPLE(2, 1), c2 = TRIPLE(2, 2);
-    const __m256i a3 = TRIPLE(3, 0), b3 = TRIPLE(3, 1), c3 = TRIPLE(3, 2);
-    #undef SINGLE
-    #undef TRIPLE
-    size_t at = from;
-    // Each step reads 34 bytes (a sequence may start at the step's last byte); the last
-    // ones go byte by byte.
-    for (; count >= 34 && at <= count - 34; at += 32) {
-        __m256i v0 = _mm256_loadu_si256((const __m256i *)(bytes + at));
-        __m256i v1 = _mm256_loadu_si256((const __m256i *)(bytes + at + 1));
-        __m256i v2 = _mm256_loadu_si256((const __m256i *)(bytes + at + 2));
-        __m256i found = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v0, s0), _mm256_cmpeq_epi8(v0, s1)),
-                                        _mm256_or_si256(_mm256_cmpeq_epi8(v0, s2), _mm256_cmpeq_epi8(v0, s3)));
-        __m256i t0 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, a0), _mm256_and_si256(_mm256_cmpeq_epi8(v1, b0), _mm256_cmpeq_epi8(v2, c0)));
-        __m256i t1 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, a1), _mm256_and_si256(_mm256_cmpeq_epi8(v1, b1), _mm256_cmpeq_epi8(v2, c1)));
-        __m256i t2 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, a2), _mm256_and_si256(_mm256_cmpeq_epi8(v1, b2), _mm256_cmpeq_epi8(v2, c2)));
-        __m256i t3 = _mm256_and_si256(_mm256_cmpeq_epi8(v0, a3), _mm256_and_si256(_mm256_cmpeq_epi8(v1, b3), _mm256_cmpeq_epi8(v2, c3)));
-        found = _mm256_or_si256(found, _mm256_or_si256(_mm256_or_si256(t0, t1), _mm256_or_si256(t2, t3)));
-        unsigned mask = (unsigned)_mm256_movemask_epi8(found);
-        if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz(mask));
-    }
-    return hybrid_find_marks_portable(bytes, count, at, marks);
+    HYBRID_FIND_MARKS_BODY(__m256i, _mm256_, si256, 32)
 }
 #endif
 
 ptrdiff_t hybrid_find_marks_sse2(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks) {
 #if defined(__SSE2__)
-    size_t singles_count = marks->singles_count, triples_count = marks->triples_count;
-    if (singles_count == 0 || singles_count > 4 || triples_count == 0 || triples_count > 4) {
-        return hybrid_find_marks_portable(bytes, count, from, marks);
-    }
-    #define SINGLE(i) _mm_set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
-    #define TRIPLE(i, j) _mm_set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
-    const __m128i s0 = SINGLE(0), s1 = SINGLE(1), s2 = SINGLE(2), s3 = SINGLE(3);
-    const __m128i a0 = TRIPLE(0, 0), b0 = TRIPLE(0, 1), c0 = TRIPLE(0, 2);
-    const __m128i a1 = TRIPLE(1, 0), b1 = TRIPLE(1, 1), c1 = TRIPLE(1, 2);
-    const __m128i a2 = TRIPLE(2, 0), b2 = TRIPLE(2, 1), c2 = TRIPLE(2, 2);
-    const __m128i a3 = TRIPLE(3, 0), b3 = TRIPLE(3, 1), c3 = TRIPLE(3, 2);
-    #undef SINGLE
-    #undef TRIPLE
-    size_t at = from;
-    for (; count >= 18 && at <= count - 18; at += 16) {
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(bytes + at));
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(bytes + at + 1));
-        __m128i v2 = _mm_loadu_si128((const __m128i *)(bytes + at + 2));
-        __m128i found = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v0, s0), _mm_cmpeq_epi8(v0, s1)),
-                                     _mm_or_si128(_mm_cmpeq_epi8(v0, s2), _mm_cmpeq_epi8(v0, s3)));
-        __m128i t0 = _mm_and_si128(_mm_cmpeq_epi8(v0, a0), _mm_and_si128(_mm_cmpeq_epi8(v1, b0), _mm_cmpeq_epi8(v2, c0)));
-        __m128i t1 = _mm_and_si128(_mm_cmpeq_epi8(v0, a1), _mm_and_si128(_mm_cmpeq_epi8(v1, b1), _mm_cmpeq_epi8(v2, c1)));
-        __m128i t2 = _mm_and_si128(_mm_cmpeq_epi8(v0, a2), _mm_and_si128(_mm_cmpeq_epi8(v1, b2), _mm_cmpeq_epi8(v2, c2)));
-        __m128i t3 = _mm_and_si128(_mm_cmpeq_epi8(v0, a3), _mm_and_si128(_mm_cmpeq_epi8(v1, b3), _mm_cmpeq_epi8(v2, c3)));
-        found = _mm_or_si128(found, _mm_or_si128(_mm_or_si128(t0, t1), _mm_or_si128(t2, t3)));
-        int mask = _mm_movemask_epi8(found);
-        if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz((unsigned)mask));
-    }
-    return hybrid_find_marks_portable(bytes, count, at, marks);
+    HYBRID_FIND_MARKS_BODY(__m128i, _mm_, si128, 16)
 #else
     return hybrid_find_marks_portable(bytes, count, from, marks);
 #endif
 }
 
-bool hybrid_find_marks_uses_avx2(void) {
-#if defined(__x86_64__)
-    return can_use_avx2();
-#else
-    return false;
-#endif
-}
-
 ptrdiff_t hybrid_find_marks(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks) {
-    if (marks->singles_count == 0 || marks->singles_count > 4 || marks->triples_count == 0 || marks->triples_count > 4) {
-        return hybrid_find_marks_portable(bytes, count, from, marks);
-    }
 #if defined(__x86_64__)
     if (can_use_avx2()) return find_marks_avx2(bytes, count, from, marks);
 #endif

@@ -10,8 +10,8 @@ final class ByteMarksTests: XCTestCase {
                                             (UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "y"))])
 
     /// Every mark found, by the vector search (through `ByteMarks`: the AVX2 search where the
-    /// processor has it, `hybrid_find_marks_uses_avx2()`) and by the byte search; the 16-byte
-    /// search of processors without AVX2 is compared with the byte search here too.
+    /// processor has it) and by the byte search; the 16-byte search of processors without AVX2
+    /// is compared with the byte search here too.
     private func allFound(_ bytes: [UInt8]) -> (vector: [Int], bytes: [Int]) {
         bytes.withUnsafeBytes { text in
             var vector: [Int] = [], byBytes: [Int] = []

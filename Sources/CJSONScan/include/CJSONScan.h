@@ -1,7 +1,6 @@
 #ifndef CJSONSCAN_H
 #define CJSONSCAN_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,10 +63,6 @@ ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t 
 /// `hybrid_find_marks` 16 bytes at a step: the path of x86-64 processors without AVX2 (about
 /// as fast as a `memchr` for each mark), byte by byte where SSE2 is missing too.
 ptrdiff_t hybrid_find_marks_sse2(const uint8_t *bytes, size_t count, size_t from, const HybridByteMarks *marks);
-
-/// Whether `hybrid_find_marks` takes its AVX2 path on this processor (tests say which path
-/// they compared).
-bool hybrid_find_marks_uses_avx2(void);
 
 /// Where the plain run of a JSON string starting at `at` ends: the offset of the first byte
 /// at or after `at` that is `"`, `\`, a control byte (below 0x20) or part of a multi-byte
