@@ -6,12 +6,13 @@ import Foundation
 /// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it,
 /// `url-hosts.js`, `url-parser.js` and `url.js` (URL, in three parts), `web.js` and `fetch.js` the
 /// web platform's everyday globals (SPEC §3), loaded when one is first used (`web-globals.js`),
-/// `api.js` the SPEC §7.2
-/// `api` global, `db.js` the SPEC §7.3 `db` global, and a host app installs `ui.js` for its
-/// `ui`, `state` and `store` globals. Each is a function expression
-/// called with the natives declared in `Natives.swift`.
+/// `api.js` the SPEC §7.2 `api` global and `db.js` the SPEC §7.3 `db` global, each loaded when
+/// first needed (`data-globals.js`), and a host app installs `ui.js` for its `ui`, `state` and
+/// `store` globals. Each is a function expression called with the natives declared in
+/// `Natives.swift`.
 enum BridgeScript: String, CaseIterable {
-    case patches, prelude, webGlobals = "web-globals", urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch, api, db, ui
+    case patches, prelude, webGlobals = "web-globals", urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch
+    case dataGlobals = "data-globals", api, db, ui
 
     /// The name errors and stacks give the script. Frames of every bridge script (all under
     /// `hybrid:prelude`) are dropped from what scripts are told (`ScriptLocator`), so an error a
@@ -26,6 +27,7 @@ enum BridgeScript: String, CaseIterable {
         case .url: return "hybrid:prelude/url"
         case .web: return "hybrid:prelude/web"
         case .fetch: return "hybrid:prelude/fetch"
+        case .dataGlobals: return "hybrid:prelude/data-globals"
         case .api: return "hybrid:prelude/api"
         case .db: return "hybrid:prelude/db"
         case .ui: return "hybrid:prelude/ui"

@@ -14,20 +14,17 @@ enum PreludeEntryPoint: String, CaseIterable {
     /// `forgetFields()`: drops the prelude's `fields` answers (the registry changed).
     case forgetFields
     /// `serviceError(site, code, message, details?)`: a service error located where `site` (an
-    /// `Error`) was made; not for Swift, handed on to api.js and db.js.
+    /// `Error`) was made; not for Swift, handed on to data-globals.js for api.js and db.js.
     case serviceError
 }
 
-/// What api.js returns for Swift.
-enum APIEntryPoint: String, CaseIterable {
+/// What data-globals.js returns: api.js's and db.js's functions for Swift, each loading its
+/// script first if no script used its global yet (and throwing what that throws).
+enum DataEntryPoint: String, CaseIterable {
     /// `loadData(request, id)`: loads a screen's data block (SPEC §7.4) through `api.call` and
     /// answers through `respond({id, response})`, once (never, when an interceptor stops
     /// delivery or the call's screen closed).
     case loadData
-}
-
-/// What db.js returns for Swift.
-enum DatabaseEntryPoint: String, CaseIterable {
     /// `deliver(id, rows, error)`: the rows of the `db.watch` started under `id`, or the error
     /// that ended it (reported, the watch dropped).
     case deliver
@@ -52,7 +49,7 @@ enum PatchEntryPoint: String, CaseIterable {
     case fail
 }
 
-/// The functions a script handed back (`PreludeEntryPoint`s, `APIEntryPoint`s, `DatabaseEntryPoint`s or
+/// The functions a script handed back (`PreludeEntryPoint`s, `DataEntryPoint`s or
 /// `PatchEntryPoint`s), kept alive.
 struct EntryPoints<Point: RawRepresentable & CaseIterable> where Point.RawValue == String {
     /// By the points' names: a dictionary keyed by `Point` itself is a type of its own for each

@@ -13,7 +13,8 @@ import HybridServices
 // them cost an awaited call a fifth of its time), so they take their arguments in order.
 // Failures a script should see are thrown into it.
 
-/// The natives of prelude.js, patches.js, web-globals.js, web.js, api.js and db.js, the names of the `native` object they receive.
+/// The natives of prelude.js, patches.js, web-globals.js, web.js, data-globals.js, api.js and
+/// db.js, the names of the `native` object they receive.
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
@@ -81,6 +82,13 @@ enum Native: String, CaseIterable {
     /// (`performance.now()`).
     case now
 
+    // The api and db globals (data-globals.js)
+
+    /// `loadDataGlobal({name})` → the function of api.js (`name` "api") or db.js ("db"),
+    /// evaluated but not called, for data-globals.js to call when the global is first needed;
+    /// throws what the evaluation threw (a runaway stopped).
+    case loadDataGlobal
+
     // Hot fixes (patches.js; what hooks do is in docs/hot-fixes.md)
 
     /// `patchFailureLimit()` → how many failures in a row disable a hook.
@@ -115,6 +123,8 @@ struct BridgeNatives {
     let ready: () -> Void
     /// `loadWebGlobals()`; must not hold the runtime strongly either.
     let loadWebGlobals: () throws(ScriptThrow) -> JavaScriptValue
+    /// `loadDataGlobal({name})`, given the name; must not hold the runtime strongly either.
+    let loadDataGlobal: (String) throws(ScriptThrow) -> JavaScriptValue
     /// When the runtime started, for `now()`.
     let started = ContinuousClock.now
 
@@ -177,6 +187,8 @@ struct BridgeNatives {
             }
         case .loadWebGlobals:
             return { _ throws(ScriptThrow) in try loadWebGlobals() }
+        case .loadDataGlobal:
+            return { arguments throws(ScriptThrow) in try loadDataGlobal(arguments[0]["name"].string) }
         case .locate:
             return { arguments in entries.locator.caller(in: arguments[0]["stack"].string).map(context.makeString) }
         case .respond:

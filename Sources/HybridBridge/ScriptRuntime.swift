@@ -29,10 +29,9 @@ public final class ScriptRuntime: @unchecked Sendable {
     private let modules: ModuleLoader
     private let handlers: HandlerCalls
     private let hooks: PatchHooks
-    /// api.js's functions (`loadData`), set once the bridge's JavaScript ran.
-    private var apiEntryPoints: EntryPoints<APIEntryPoint>?
-    /// db.js's functions (`deliver`), set once the bridge's JavaScript ran.
-    private var databaseEntryPoints: EntryPoints<DatabaseEntryPoint>?
+    /// api.js's and db.js's functions (`loadData`, `deliver`), through data-globals.js; set
+    /// once the bridge's JavaScript ran.
+    private var dataEntryPoints: EntryPoints<DataEntryPoint>?
     private var isShutDown = false
 
     /// A runtime whose scripts call `services` as `caller`; `timeLimit` is the CPU time one
@@ -94,9 +93,9 @@ public final class ScriptRuntime: @unchecked Sendable {
     public var failureCount: Int { entries.failureCount }
 
     /// The patch table first (the prelude consults it), then the prelude; each hands back the
-    /// functions Swift calls into it. Then the web globals' accessors (their scripts wait
-    /// until one is used: `loadWebGlobals()`), and the `api` and `db` globals, on top of the
-    /// prelude.
+    /// functions Swift calls into it. Then the accessors of the web globals and of the `api`
+    /// and `db` globals, on top of the prelude: their scripts wait until first needed
+    /// (`webGlobalScripts()`, `dataGlobalScript(_:)`).
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
@@ -107,7 +106,8 @@ public final class ScriptRuntime: @unchecked Sendable {
         })
         let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,
                                    ready: { [unowned self] in becomeReady() },
-                                   loadWebGlobals: { [unowned self] () throws(ScriptThrow) in try webGlobalScripts() }).makeObject().protect()
+                                   loadWebGlobals: { [unowned self] () throws(ScriptThrow) in try webGlobalScripts() },
+                                   loadDataGlobal: { [unowned self] name throws(ScriptThrow) in try dataGlobalScript(name) }).makeObject().protect()
         do {
             let patches = try Self.run(.patches, in: context, with: [native])
             hooks.entryPoints = EntryPoints(patches["forSwift"])
@@ -117,8 +117,7 @@ public final class ScriptRuntime: @unchecked Sendable {
             let forgetFields = prelude[.forgetFields]
             calls.onStaleFields = { _ = try? forgetFields.value.call() }
             _ = try Self.run(.webGlobals, in: context, with: [native])
-            apiEntryPoints = EntryPoints(try Self.run(.api, in: context, with: [native, prelude[.serviceError]]))
-            databaseEntryPoints = EntryPoints(try Self.run(.db, in: context, with: [native, prelude[.serviceError]]))
+            dataEntryPoints = EntryPoints(try Self.run(.dataGlobals, in: context, with: [native, prelude[.serviceError]]))
         } catch {
             preconditionFailure("the bridge's JavaScript failed: \(error.report)")
         }
@@ -137,6 +136,19 @@ public final class ScriptRuntime: @unchecked Sendable {
             }
         }
         return functions.value
+    }
+
+    /// The function of the script of the `api` or `db` global (`name`), evaluated but not
+    /// called, the first time it is needed; what the evaluation throws (a runaway stopped) is
+    /// thrown into the script that needed it.
+    private func dataGlobalScript(_ name: String) throws(ScriptThrow) -> JavaScriptValue {
+        let script: BridgeScript
+        switch name {
+        case "api": script = .api
+        case "db": script = .db
+        default: throw ScriptThrow(context.makeError("no data global named \(name)"))
+        }
+        return try context.evaluateCatching(script.source, sourceURL: script.sourceURL).get()
     }
 
     /// Evaluates `script` (a function expression) and calls it with `arguments`.
@@ -204,7 +216,7 @@ public final class ScriptRuntime: @unchecked Sendable {
     /// message}`) that ended it, as one entry into JavaScript.
     public func deliverQueryResult(watch id: Int, rows: JSONValue, error: JSONValue) {
         checkThread()
-        guard let deliver = databaseEntryPoints?[.deliver] else { return }
+        guard let deliver = dataEntryPoints?[.deliver] else { return }
         entries.enter("the db.watch callback") { (context) throws(ScriptError) in
             _ = try deliver.value.call(making: [{ context.makeNumber(Double(id)) }, { context.makeValue(rows) }, { context.makeValue(error) }])
         }
@@ -218,9 +230,9 @@ public final class ScriptRuntime: @unchecked Sendable {
     ///   `{raw, page, first}` when the next page is wanted.
     public func loadData(_ request: JSONValue, owner: ObjectIdentifier, reply: @escaping (JSONValue) -> Void) {
         checkThread()
-        guard let apiEntryPoints else { return }
+        guard let dataEntryPoints else { return }
         withCallOwner(owner) {
-            handlers.call(apiEntryPoints[.loadData], as: "a data block of \(request["api"]?.stringValue ?? "?")", data: request, owner: owner, reply: reply)
+            handlers.call(dataEntryPoints[.loadData], as: "a data block of \(request["api"]?.stringValue ?? "?")", data: request, owner: owner, reply: reply)
         }
     }
 

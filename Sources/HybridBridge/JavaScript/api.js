@@ -1,14 +1,14 @@
 // SPEC §7.2's api global: the APIs a bundle declares, through the host's api.* services (so a
 // patch on service:api.call sees every call), with the reformers, interceptors and managers
-// that live on the script side. Evaluated once per context, after the prelude, which hands
-// over its `serviceError` so a refusal made here points at the calling line too. Returns the
-// functions Swift calls into (APIEntryPoint in Natives.swift).
+// that live on the script side. Evaluated when first needed (data-globals.js), which hands
+// over the prelude's `serviceError` so a refusal made here points at the calling line too.
+// Returns the global for data-globals.js to define, and `loadData`, which Swift calls through
+// it (DataEntryPoint in EntryPoints.swift).
 //
 // `timeout` is in milliseconds, as for hybrid.call; `cache` is "default", "reload" or "only";
 // `reformer` names one registered with api.reformer.
 (function (native, serviceError) {
   'use strict';
-  const global = globalThis;
 
   const reformers = new Map();
   // Interceptors (SPEC §7.2), in the order they were added: aspects around every call of the
@@ -227,7 +227,5 @@
     flush() { return hybrid.call('api.flush', null); },
     outbox() { return hybrid.callSync('api.outbox', null); },
   };
-  Object.defineProperty(global, 'api', { value: Object.freeze(api), enumerable: false });
-
-  return Object.freeze({ loadData });
+  return Object.freeze({ global: Object.freeze(api), loadData });
 })

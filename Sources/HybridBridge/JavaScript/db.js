@@ -1,13 +1,13 @@
 // SPEC §7.3's db global: the app's SQLite database, through the host's db.* services (sync:
-// SQLite answers at once, in the order scripts ask). Evaluated once per context, after the
-// prelude, which hands over its `serviceError` so an E_SQL points at the calling line. Returns
-// the functions Swift calls into (DatabaseEntryPoint in Natives.swift).
+// SQLite answers at once, in the order scripts ask). Evaluated when first needed
+// (data-globals.js), which hands over the prelude's `serviceError` so an E_SQL points at the
+// calling line. Returns the global for data-globals.js to define, and `deliver`, which Swift
+// calls through it (DataEntryPoint in EntryPoints.swift).
 //
 // Values cross as JSON: a BLOB travels as {"$bytes": [BYTE, …]} and is a Uint8Array here, an
 // INTEGER past ±2^53 comes as a string rather than a rounded number.
 (function (native, serviceError) {
   'use strict';
-  const global = globalThis;
 
   const BYTES = '$bytes';
   function encode(value) {
@@ -259,7 +259,5 @@
     query(sql, params) { return db.query(sql, params); },
     exec(sql, params) { return db.exec(sql, params); },
   });
-  Object.defineProperty(global, 'db', { value: Object.freeze(db), enumerable: false });
-
-  return Object.freeze({ deliver });
+  return Object.freeze({ global: Object.freeze(db), deliver });
 })
