@@ -2,11 +2,12 @@ import Foundation
 import CJavaScriptCore
 import HybridTerm
 
-/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH]`: medians of the
-/// rendering pipeline on the peer benchmark scene at 120x40, then of expressions, the bridge,
-/// the network, the database, the running app and the start-up of the `hybrid` binary (the one
-/// built beside this benchmark, or `--hybrid PATH`), each against a reference measured in the
-/// same run (see BENCHMARKS.md). `--peers` also builds and runs the ncurses peer on the same
+/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH [--against PATH]]`:
+/// medians of the rendering pipeline on the peer benchmark scene at 120x40, then of
+/// expressions, the bridge, the network, the database, the running app and the start-up of the
+/// `hybrid` binary (the one built beside this benchmark, or `--hybrid PATH`; `--against PATH`
+/// starts another in the same rounds), each against a reference measured in the same run (see
+/// BENCHMARKS.md). `--peers` also builds and runs the ncurses peer on the same
 /// scene after the rendering figures and prints both side by side (see PeerBench). Run it built
 /// for release, from the repository: `swift run -c release hybrid-bench`.
 @main
@@ -22,6 +23,7 @@ enum Bench {
         let only = option("--only", in: &arguments, takes: "one of: \(sections.joined(separator: ", "))", valid: sections.contains)
         let hybrid = option("--hybrid", in: &arguments, takes: "the path of a hybrid binary")
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
+        let against = option("--against", in: &arguments, takes: "the path of another hybrid binary, measured in the same start-up rounds")
         let peers = arguments.contains("--peers")
         arguments.removeAll { $0 == "--peers" }
         guard !peers || only == nil || only == "rendering" else {
@@ -44,7 +46,7 @@ enum Bench {
         if runs("network") { NetworkBench.run() }
         if runs("database") { DatabaseBench.run() }
         if runs("app") { try runningApp(scene: bytes) }
-        if runs("startup") { try StartupBench.run(binary: hybrid) }
+        if runs("startup") { try StartupBench.run(binary: hybrid, against: against) }
     }
 
     /// The value given to `flag` in `arguments` (both taken out), or nil when it is not there;

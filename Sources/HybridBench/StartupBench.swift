@@ -1,43 +1,67 @@
 import Foundation
 
 /// Process start to first frame, then exit: the `hybrid` binary started as a user starts it,
-/// against an empty C program (`/bin/true`) started the same way in the same run. Each command
-/// runs 40 times after 3 unmeasured runs (so its files are in the page cache); the figure is
-/// the median of the time from `posix_spawn` to the end of `waitpid`, output going to
-/// `/dev/null` (a command that fails is named with its wait status; run it by hand to see why).
+/// against an empty C program (`/bin/true`) started the same way in the same run, and against
+/// another `hybrid` (`--against PATH`, a build of an earlier commit, say) when given. The runs
+/// take turns, command by command, so a slow spell of the machine falls on every binary alike:
+/// 40 rounds after 3 unmeasured ones (so the files are in the page cache). The figure is the
+/// median of the time from `posix_spawn` to the end of `waitpid`, output going to `/dev/null`
+/// (a command that fails is named with its wait status; run it by hand to see why).
 enum StartupBench {
     static let runs = 40
 
-    /// - Parameter binary: the `hybrid` to start: by default the one built beside this
-    ///   benchmark; `--hybrid PATH` picks another (the shipped build of
-    ///   `scripts/build-release.sh`).
-    static func run(binary: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            print("Start-up: no hybrid binary at \(binary); build it (swift build -c release --product hybrid) or pass --hybrid PATH")
+    /// - Parameters:
+    ///   - binary: the `hybrid` to start: by default the one built beside this benchmark;
+    ///     `--hybrid PATH` picks another (the shipped build of `scripts/build-release.sh`).
+    ///   - other: a second `hybrid` measured in the same rounds (`--against PATH`), or nil.
+    static func run(binary: String, against other: String?) throws {
+        let binaries = [binary] + (other.map { [$0] } ?? [])
+        for path in binaries where !FileManager.default.isExecutableFile(atPath: path) {
+            print("Start-up: no hybrid binary at \(path); build it (swift build -c release --product hybrid) or pass --hybrid PATH")
             return
         }
         let screen = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bench-one-node-\(getpid()).json")
         try Data(#"{"format": 1, "id": "one", "body": {"type": "text", "text": "hi"}}"#.utf8).write(to: screen)
         defer { try? FileManager.default.removeItem(at: screen) }
-        print("Start-up: process start to exit, medians of \(runs) runs (\(binary))")
-        let reference = try median("/bin/true", [])
-        report("empty C program (/bin/true), the reference", reference, reference: reference)
-        for (name, arguments) in [
+        let commands = [
             ("hybrid --version", ["--version"]),
             ("hybrid render of a one-node screen", ["render", screen.path, "--size", "20x2"]),
             ("hybrid run samples/todo --headless", ["run", "samples/todo", "--headless", "--size", "40x12"]),
-        ] {
-            report(name, try median(binary, arguments), reference: reference)
+        ]
+        // One slot per (command, binary), after the reference's.
+        var slots = [("/bin/true", [String]())]
+        for (_, arguments) in commands {
+            for path in binaries { slots.append((path, arguments)) }
+        }
+        let medians = try interleavedMedians(slots)
+        print("Start-up: process start to exit, medians of \(runs) rounds (\(binaries.joined(separator: " against ")))")
+        let reference = medians[0]
+        report("empty C program (/bin/true), the reference", [reference], reference: reference)
+        for (index, (name, _)) in commands.enumerated() {
+            let first = 1 + index * binaries.count
+            report(name, Array(medians[first..<first + binaries.count]), reference: reference)
         }
     }
 
-    private static func report(_ name: String, _ milliseconds: Double, reference: Double) {
-        print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(String(format: "%7.2f", milliseconds)) ms  (\(String(format: "%.1f", milliseconds / reference))x the reference)")
+    /// Each binary's figure, its multiple of the reference, and the first's share of the second's.
+    private static func report(_ name: String, _ milliseconds: [Double], reference: Double) {
+        let figures = milliseconds.map { "\(String(format: "%7.2f", $0)) ms (\(String(format: "%4.1f", $0 / reference))x)" }
+        let ratio = milliseconds.count == 2 ? String(format: "  %.2fx the other", milliseconds[0] / milliseconds[1]) : ""
+        print("  \(name.padding(toLength: 46, withPad: " ", startingAt: 0)) \(figures.joined(separator: "  "))\(ratio)")
     }
 
-    /// The median time `executable` takes from being spawned to having exited.
-    private static func median(_ executable: String, _ arguments: [String]) throws -> Double {
-        try Bench.measure(runs: runs, warmUps: 3) { try spawnAndWait(executable, arguments) }
+    /// The median time each slot's executable takes from being spawned to having exited,
+    /// the slots run in turn in every round.
+    private static func interleavedMedians(_ slots: [(executable: String, arguments: [String])]) throws -> [Double] {
+        var samples = Array(repeating: [Double](), count: slots.count)
+        for round in 0..<(runs + 3) {
+            for (index, slot) in slots.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try spawnAndWait(slot.executable, slot.arguments)
+                if round >= 3 { samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
     }
 
     struct Failure: Error, CustomStringConvertible {
