@@ -9,10 +9,10 @@
 # walks all 46,000 of them, a sixth of `hybrid render`'s start (BENCHMARKS.md "Start-up");
 # nothing looks our symbols up at run time (JavaScriptCore is opened apart, RTLD_LOCAL).
 # Its relocations are packed (DT_RELR, read by Debian 12's glibc; linked by the toolchain's
-# lld, as gold cannot pack them): the loader applied 140,000 of them from 3.4 MB of tables at
-# every start, a tenth of `hybrid --version`. A position-dependent binary would need none and
-# start 1 ms sooner still, but would lose address randomization for a program that runs
-# downloaded scripts (BENCHMARKS.md "Start-up"):
+# lld, as gold cannot pack them): the loader read 140,000 of them from 3.4 MB of tables at
+# every start (`--version` 0.96x). Most of their cost is the pages they write: a
+# position-dependent binary would write none (`--version` 0.78x), but would lose address
+# randomization for a program that runs downloaded scripts (BENCHMARKS.md "Start-up"):
 #   scripts/build-release.sh && .build-release/release/hybrid --version
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
