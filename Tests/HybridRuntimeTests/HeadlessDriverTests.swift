@@ -93,4 +93,19 @@ final class HeadlessDriverTests: XCTestCase {
         XCTAssertLessThan(elapsed, HeadlessDriver.settleLimit)
         XCTAssertTrue(problems.lines.contains { $0.hasPrefix("E_TIMEOUT: test.stuck did not answer within") }, "\(problems.lines)")
     }
+
+    /// A call action sets its answer whether the service is sync or async (here answering
+    /// without waiting), and a failure is reported naming the screen; nothing stays in flight.
+    func testACallActionSetsItsAnswerOrReportsItsFailure() throws {
+        let keys = #"{"s": {"action": "call", "service": "test.sync", "params": {}, "result": "answer"}, "a": {"action": "call", "service": "test.ready", "params": {}, "result": "answer"}, "m": {"action": "call", "service": "test.missing", "params": {}, "result": "answer"}}"#
+        let (app, _, problems) = try makeApp(script: "hybrid.ready();", text: "answer=@{answer}", state: #"{"answer": ""}"#, keys: keys)
+        app.services.register("test.sync") { (_: Empty) -> String in "sync" }
+        app.services.register("test.ready") { (_: Empty) async throws -> String in "async" }
+        XCTAssertEqual(try firstRow(app, "s"), "answer=sync")
+        XCTAssertEqual(try firstRow(app, "a"), "answer=async")
+        XCTAssertEqual(try firstRow(app, "m"), "answer=async", "a failure leaves the state as it was")
+        XCTAssertTrue(problems.lines.contains { $0.hasPrefix(#"E_NO_SERVICE: no service named "test.missing""#) && $0.hasSuffix("(a call action of home)") },
+                      "\(problems.lines)")
+        XCTAssertFalse(app.loop.hasWorkInFlight)
+    }
 }

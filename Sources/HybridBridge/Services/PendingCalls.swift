@@ -3,7 +3,8 @@ import HybridJSON
 import HybridServices
 import Synchronization
 
-/// Async service calls: each job starts at once, on the loop thread, in a Swift `Task`, so a
+/// Async service calls, of scripts (`ServiceCalls`) and of screens' `call` actions (the app
+/// runtime's): each job starts at once, on the loop thread, in a Swift `Task`, so a
 /// job that answers without waiting answers inside the call, with no hop to another thread and
 /// back. One that waits goes on where Swift runs tasks (off the loop, so what it does after
 /// waiting — decoding a body, writing a cache file — never holds up the scripts or the
@@ -12,9 +13,9 @@ import Synchronization
 /// is cancelled).
 ///
 /// Loop thread only; a job's task only posts its answer back to the loop.
-final class PendingCalls: @unchecked Sendable {
+public final class PendingCalls: @unchecked Sendable {
     /// An async service's work (see `ServiceRegistry.Invocation.running`).
-    typealias Job = @Sendable () async throws -> any Encodable & Sendable
+    public typealias Job = @Sendable () async throws -> any Encodable & Sendable
 
     private let loop: EventLoop
     private var calls: [Int: Call] = [:]
@@ -33,7 +34,8 @@ final class PendingCalls: @unchecked Sendable {
         }
     }
 
-    init(loop: EventLoop) {
+    /// Calls settled on `loop`.
+    public init(loop: EventLoop) {
         self.loop = loop
     }
 
@@ -42,7 +44,7 @@ final class PendingCalls: @unchecked Sendable {
 
     /// What `start` did: the job answered before it first waited, or it is in flight as the
     /// call numbered `id` (for `cancel(id:)`).
-    enum Started {
+    public enum Started {
         case answered(Result<JSONValue, ServiceError>)
         case inFlight(id: Int)
     }
@@ -55,8 +57,8 @@ final class PendingCalls: @unchecked Sendable {
     /// call in flight: `settlement()` is asked then for what gets its answer (or `E_TIMEOUT`
     /// after `timeout` seconds, when given) on the loop, once; the job goes on off the loop.
     @discardableResult
-    func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
-               settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
+    public func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
+                      settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
         let id = nextID
         nextID += 1
         let start = ImmediateStart()

@@ -120,39 +120,25 @@ extension HybridApp {
            scripts.callService(service, parameters: parameters, completion: settle) {
             return
         }
-        loop.beginWork()
-        let registry = services
-        let caller = scripting.caller
-        let pending = PendingAction()
-        if let limit = registry.description(of: service)?.timeout {
-            pending.timeout = loop.schedule(after: limit) { [weak self] in
-                guard !pending.isSettled else { return }
-                pending.isSettled = true
-                pending.task?.cancel()
-                self?.loop.endWork()
-                self?.problem("E_TIMEOUT: \(service) did not answer within \(formatDuration(limit)) (a call action of \(screen.name))")
-            }
-        }
         // A sync service runs here, on the loop thread, like a script's call (it may call into
         // scripts: a patchable function); async work starts here too and goes on off the loop
-        // once it waits, as a script's async call does (`PendingCalls`).
-        let started = registry.start(service, parameters: parameters, caller: caller)
-        pending.task = Task.immediate { [loop] in
-            let result = await ServiceRegistry.finish(started, of: service)
-            loop.post {
-                guard !pending.isSettled else { return }
-                pending.isSettled = true
-                pending.timeout.map(loop.cancel)
-                loop.endWork()
-                settle(result)
-            }
+        // once it waits, bounded by the service's timeout, as a script's async call does. The
+        // answer is set on the loop's next turn, after the action that asked.
+        let answered: Result<JSONValue, ServiceError>
+        switch services.start(service, parameters: parameters, caller: scripting.caller) {
+        case .failure(let error):
+            answered = .failure(error)
+        case .success(.finished(let value)):
+            answered = ServiceRegistry.encode(value, from: service)
+        case .success(.running(let job)):
+            let started = actionCalls.start(job, name: service, timeout: services.description(of: service)?.timeout) { settle }
+            guard case .answered(let result) = started else { return }
+            answered = result
+        }
+        loop.beginWork()
+        loop.post { [loop] in
+            loop.endWork()
+            settle(answered)
         }
     }
-}
-
-/// A `call` action in flight: settled once, by its answer or its timeout.
-private final class PendingAction: @unchecked Sendable {
-    var isSettled = false
-    var timeout: EventLoop.TimerID?
-    var task: Task<Void, Never>?
 }

@@ -54,6 +54,8 @@ public final class HybridApp: @unchecked Sendable {
     private(set) lazy var dataLoader = DataLoader(app: self)
     /// Keys, pastes and the mouse, routed to widgets and screen keys; focus on each frame.
     private lazy var input = InputRouter(app: self)
+    /// The async service calls of `call` actions in flight.
+    private(set) lazy var actionCalls = PendingCalls(loop: loop)
 
     /// An app with no screen yet.
     public init(loop: EventLoop = EventLoop(), services: ServiceRegistry = ServiceRegistry()) {
