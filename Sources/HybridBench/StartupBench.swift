@@ -3,8 +3,10 @@ import Foundation
 /// Process start to first frame, then exit: the `hybrid` binary started as a user starts it,
 /// against an empty C program (`/bin/true`) started the same way in the same run, and against
 /// another `hybrid` (`--against PATH`, a build of an earlier commit, say) when given. The runs
-/// take turns, command by command, so a slow spell of the machine falls on every binary alike:
-/// 40 rounds after 3 unmeasured ones (so the files are in the page cache). The figure is the
+/// take turns, command by command, so a slow spell of the machine falls on every binary alike,
+/// the two binaries swapping places every other round (what runs second after the same
+/// command finds a warmer cache): 40 rounds after 3 unmeasured ones (so the files are in the
+/// page cache). The figure is the
 /// median of the time from `posix_spawn` to the end of `waitpid`, output going to `/dev/null`
 /// (a command that fails is named with its wait status; run it by hand to see why).
 enum StartupBench {
@@ -17,7 +19,7 @@ enum StartupBench {
     static func run(binary: String, against other: String?) throws {
         let binaries = [binary] + (other.map { [$0] } ?? [])
         for path in binaries where !FileManager.default.isExecutableFile(atPath: path) {
-            print("Start-up: no hybrid binary at \(path); build it (swift build -c release --product hybrid) or pass --hybrid PATH")
+            print("Start-up: no hybrid binary at \(path); build it (swift build -c release --product hybrid), or pass another with --hybrid or --against")
             return
         }
         let screen = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bench-one-node-\(getpid()).json")
@@ -33,7 +35,7 @@ enum StartupBench {
         for (_, arguments) in commands {
             for path in binaries { slots.append((path, arguments)) }
         }
-        let medians = try interleavedMedians(slots)
+        let medians = try interleavedMedians(slots, swappingPairs: binaries.count == 2)
         print("Start-up: process start to exit, medians of \(runs) rounds (\(binaries.joined(separator: " against ")))")
         let reference = medians[0]
         report("empty C program (/bin/true), the reference", [reference], reference: reference)
@@ -51,11 +53,17 @@ enum StartupBench {
     }
 
     /// The median time each slot's executable takes from being spawned to having exited,
-    /// the slots run in turn in every round.
-    private static func interleavedMedians(_ slots: [(executable: String, arguments: [String])]) throws -> [Double] {
+    /// the slots run in turn in every round; with `swappingPairs`, the slots after the first
+    /// (the reference) are pairs, each run in the other order every other round.
+    private static func interleavedMedians(_ slots: [(executable: String, arguments: [String])], swappingPairs: Bool) throws -> [Double] {
         var samples = Array(repeating: [Double](), count: slots.count)
         for round in 0..<(runs + 3) {
-            for (index, slot) in slots.enumerated() {
+            var order = Array(slots.indices)
+            if swappingPairs && round % 2 == 1 {
+                for pair in stride(from: 1, to: slots.count - 1, by: 2) { order.swapAt(pair, pair + 1) }
+            }
+            for index in order {
+                let slot = slots[index]
                 let start = DispatchTime.now().uptimeNanoseconds
                 try spawnAndWait(slot.executable, slot.arguments)
                 if round >= 3 { samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }

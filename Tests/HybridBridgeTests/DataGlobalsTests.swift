@@ -30,4 +30,19 @@ final class DataGlobalsTests: XCTestCase {
             "false false true TypeError TypeError function",
         ])
     }
+
+    /// A script that replaced built-ins before the first read still gets one frozen `api`:
+    /// data-globals.js took what it relies on before any app script ran.
+    func testReplacedBuiltInsDoNotReachTheGlobals() throws {
+        let harness = try ScriptHarness()
+        let output = try harness.run("""
+        const isFrozen = Object.isFrozen;
+        Map.prototype.get = function () { return undefined; };
+        Map.prototype.set = function () { return this; };
+        Object.freeze = (value) => value;
+        console.log(api === api, db === db, isFrozen(api), isFrozen(db), typeof api.call);
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, ["true true true true function"])
+    }
 }

@@ -10,24 +10,28 @@
 // the next use tries again. Evaluated once per context, after the prelude, which hands over
 // its `serviceError`; returns the functions Swift calls into (DataEntryPoint in
 // EntryPoints.swift), which load what they forward to.
+//
+// The scripts load after the app's own may have replaced built-ins, so what this file relies on
+// is taken now, before any app script runs: the loaded exports live in plain variables (not a
+// Map a script could patch), and each global is frozen with the original Object.freeze.
 (function (native, serviceError) {
   'use strict';
   const global = globalThis;
+  const freeze = Object.freeze;
   // What each script returned: `{global, loadData}` (api.js), `{global, deliver}` (db.js).
-  const loaded = new Map();
+  let api = null;
+  let db = null;
   function load(name) {
-    let exports = loaded.get(name);
-    if (exports === undefined) {
-      exports = native.loadDataGlobal({ name })(native, serviceError);
-      loaded.set(name, exports);
-    }
+    const exports = native.loadDataGlobal({ name })(native, serviceError);
+    freeze(exports.global);
     return exports;
   }
-  for (const name of ['api', 'db']) {
-    Object.defineProperty(global, name, { get: () => load(name).global, enumerable: false, configurable: false });
-  }
-  return Object.freeze({
-    loadData: (request, id) => load('api').loadData(request, id),
-    deliver: (id, rows, error) => load('db').deliver(id, rows, error),
+  const loadAPI = () => api === null ? (api = load('api')) : api;
+  const loadDB = () => db === null ? (db = load('db')) : db;
+  Object.defineProperty(global, 'api', { get: () => loadAPI().global, enumerable: false, configurable: false });
+  Object.defineProperty(global, 'db', { get: () => loadDB().global, enumerable: false, configurable: false });
+  return freeze({
+    loadData: (request, id) => loadAPI().loadData(request, id),
+    deliver: (id, rows, error) => loadDB().deliver(id, rows, error),
   });
 })

@@ -1,0 +1,169 @@
+import HybridJSON
+import HybridJavaScript
+import HybridServices
+
+/// The `native` object of prelude.js and patches.js: each `Native` run by the part of the
+/// runtime that owns what it touches. Holds them unowned: the functions live in the context's
+/// heap, which the runtime owns.
+struct BridgeNatives {
+    unowned let entries: ScriptEntries
+    unowned let calls: ServiceCalls
+    unowned let timers: ScriptTimers<ScriptTimer>
+    unowned let modules: ModuleLoader
+    unowned let handlers: HandlerCalls
+    unowned let hooks: PatchHooks
+    /// `ready()`; must not hold the runtime strongly either.
+    let ready: () -> Void
+    /// `loadWebGlobals()`; must not hold the runtime strongly either.
+    let loadWebGlobals: () throws(ScriptThrow) -> JavaScriptValue
+    /// `loadDataGlobal({name})`, given the name; must not hold the runtime strongly either.
+    let loadDataGlobal: (String) throws(ScriptThrow) -> JavaScriptValue
+    /// When the runtime started, for `now()`.
+    let started = ContinuousClock.now
+
+    /// A new `native` object holding every `Native`, and nothing else.
+    func makeObject() -> JavaScriptValue {
+        let native = entries.context.makeObject()
+        for name in Native.allCases { native.define(name.rawValue, function(name)) }
+        return native
+    }
+
+    /// Read through `entries` each time, so no function holds the context strongly.
+    private var context: JavaScriptContext { entries.context }
+
+    private func function(_ native: Native) -> NativeFunction {
+        switch native {
+        case .call:
+            return { arguments throws(ScriptThrow) in
+                do throws(ServiceError) {
+                    let started = try calls.call(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
+                                                 fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
+                                                 resolve: arguments[3], reject: arguments[4])
+                    switch started {
+                    case .answered(let answer):
+                        return context.makeValue(answer)
+                    case .inFlight(let id):
+                        arguments[5].set("id", to: context.makeNumber(Double(id)))
+                        return nil
+                    }
+                } catch {
+                    throw Self.failure(error, in: context)
+                }
+            }
+        case .callSync:
+            return { arguments throws(ScriptThrow) in
+                do throws(ServiceError) {
+                    return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1],
+                                                                checkedAt: arguments[2].number, fieldValues: arguments.values(from: 3)))
+                } catch {
+                    throw Self.failure(error, in: context)
+                }
+            }
+        case .now:
+            return { _ in
+                let elapsed = (ContinuousClock.now - started).components
+                return context.makeNumber(Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15)
+            }
+        case .cancelCall:
+            return { arguments in
+                if let id = Int(exactly: arguments[0]["id"].number) { calls.cancel(id: id) }
+                return nil
+            }
+        case .fields:
+            return { arguments in context.makeValue(calls.fields(of: arguments[0]["service"].string)) }
+        case .services:
+            return { _ in context.makeValue(calls.descriptions) }
+        case .ready:
+            return { _ in
+                ready()
+                return nil
+            }
+        case .loadWebGlobals:
+            return { _ throws(ScriptThrow) in try loadWebGlobals() }
+        case .loadDataGlobal:
+            return { arguments throws(ScriptThrow) in try loadDataGlobal(arguments[0]["name"].string) }
+        case .locate:
+            return { arguments in entries.locator.caller(in: arguments[0]["stack"].string).map(context.makeString) }
+        case .respond:
+            return { arguments in
+                let message = arguments[0]
+                if let id = Int(exactly: message["id"].number) { handlers.respond(to: id, with: message["response"].json) }
+                return nil
+            }
+        case .log:
+            return { arguments in
+                entries.console(arguments[0]["level"].string, arguments[0]["text"].string)
+                return nil
+            }
+        case .reportError:
+            return { arguments in
+                entries.report(context.scriptError(from: arguments[0]["error"]))
+                return nil
+            }
+        case .overBudget:
+            return { arguments in
+                context.makeBoolean(context.isOverBudget { entries.locator.caller(in: arguments[0]["site"]["stack"].string) })
+            }
+        case .timer:
+            return { arguments in
+                let message = arguments[0]
+                let timer = ScriptTimer(callback: message["callback"].protect(), site: message["site"].protect())
+                let number = timers.start(timer, after: message["delay"].number / 1000, repeating: message["repeating"].boolean)
+                return context.makeNumber(Double(number))
+            }
+        case .clearTimer:
+            return { arguments in
+                if let number = Int(exactly: arguments[0]["id"].number) { timers.clear(number) }
+                return nil
+            }
+        case .resolve:
+            return { arguments throws(ScriptThrow) in
+                let message = arguments[0]
+                do throws(ModuleResolver.Failure) {
+                    let module = try modules.resolve(message["specifier"].string, from: message["folder"].string)
+                    return context.makeValue(.object(JSONObject([("path", .string(module.path)), ("source", .string(module.source))])))
+                } catch {
+                    throw ScriptThrow(context.makeError(error.message))
+                }
+            }
+        case .compile:
+            return { arguments throws(ScriptThrow) in
+                try modules.compile(arguments[0]["source"].string, path: arguments[0]["path"].string, main: arguments[0]["main"].boolean)
+            }
+        case .patchFailureLimit:
+            return { _ in context.makeNumber(Double(PatchHooks.failureLimit)) }
+        case .hooked:
+            return { arguments in
+                hooks.setHooked(arguments[0]["target"].string, live: arguments[0]["live"].boolean)
+                return nil
+            }
+        case .checkTarget:
+            return { arguments in
+                let message = arguments[0]
+                hooks.warnIfUnknown(kind: message["kind"].string, name: message["name"].string, stack: message["stack"].string)
+                return nil
+            }
+        case .patchFailed:
+            return { arguments in
+                hooks.hookFailed(arguments[0]["error"], note: arguments[0]["note"].string)
+                return nil
+            }
+        case .patchNotice:
+            return { arguments in
+                hooks.notice(arguments[0]["text"].string)
+                return nil
+            }
+        case .callMethod:
+            return { arguments throws(ScriptThrow) in
+                try hooks.callOriginal(arguments[0]["name"].string, arguments: arguments[0]["args"].json.arrayValue ?? [])
+            }
+        }
+    }
+
+    /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the prelude.
+    private static func failure(_ error: ServiceError, in context: JavaScriptContext) -> ScriptThrow {
+        var failure = JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
+        if let details = error.details { failure["details"] = .object(details) }
+        return ScriptThrow(context.makeValue(.object(failure)))
+    }
+}
