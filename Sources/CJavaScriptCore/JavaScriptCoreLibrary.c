@@ -42,14 +42,17 @@ const char *HybridJavaScriptCoreLoad(void) {
     return result;
 }
 
-// The context the loading thread prepares when asked in time, handed over once; all under
-// `preparedLock`. The thread decides whether to prepare one as soon as the library is loaded.
+// The context the loading thread prepares when asked before the first context is taken,
+// handed over once; all under `preparedLock`. Once the library is loaded the thread waits for
+// a request, or for a take that wants none (`declined`).
 static pthread_mutex_t preparedLock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t preparedChanged = PTHREAD_COND_INITIALIZER;
 static bool loaderStarted;
-static bool decided;
+static bool loaded;        // the thread is past loading the library…
+static bool libraryLoaded; // …and it loaded
 static bool requested;
-static bool preparing;
+static bool declined;
+static bool prepared;      // the thread made the context
 static JSContextGroupRef preparedGroup;
 static JSGlobalContextRef preparedContext;
 
@@ -59,19 +62,21 @@ static void *loadOnItsThread(void *unused) {
     cpu_set_t allowed;
     // For the process id, Linux answers the main thread's set.
     if (sched_getaffinity(getpid(), sizeof allowed, &allowed) == 0) sched_setaffinity(0, sizeof allowed, &allowed);
-    bool loaded = HybridJavaScriptCoreLoad() == NULL;
+    bool ok = HybridJavaScriptCoreLoad() == NULL;
     pthread_mutex_lock(&preparedLock);
-    decided = true;
-    preparing = loaded && requested;
+    loaded = true;
+    libraryLoaded = ok;
     pthread_cond_broadcast(&preparedChanged);
+    while (ok && !requested && !declined) pthread_cond_wait(&preparedChanged, &preparedLock);
+    bool prepare = ok && requested;
     pthread_mutex_unlock(&preparedLock);
-    if (!preparing) return NULL;
+    if (!prepare) return NULL;
     JSContextGroupRef group = JSContextGroupCreate();
     JSGlobalContextRef context = JSGlobalContextCreateInGroup(group, NULL);
     pthread_mutex_lock(&preparedLock);
     preparedGroup = group;
     preparedContext = context;
-    preparing = false;
+    prepared = true;
     pthread_cond_broadcast(&preparedChanged);
     pthread_mutex_unlock(&preparedLock);
     return NULL;
@@ -113,18 +118,35 @@ void HybridJavaScriptCoreStartLoading(void) {
 
 void HybridJavaScriptCoreRequestPreparedContext(void) {
     pthread_mutex_lock(&preparedLock);
-    requested = true;
+    if (!declined) {
+        requested = true;
+        pthread_cond_broadcast(&preparedChanged);
+    }
     pthread_mutex_unlock(&preparedLock);
 }
 
 bool HybridJavaScriptCoreTakePreparedContext(JSContextGroupRef *group, JSGlobalContextRef *context) {
+    *group = NULL;
+    *context = NULL;
     pthread_mutex_lock(&preparedLock);
-    while ((loaderStarted && !decided) || preparing) pthread_cond_wait(&preparedChanged, &preparedLock);
-    bool prepared = preparedContext != NULL;
+    // (A thread that could not be created counts as never started.)
+    while (loaderStarted && !loaded) pthread_cond_wait(&preparedChanged, &preparedLock);
+    if (!loaderStarted) {
+        pthread_mutex_unlock(&preparedLock);
+        return false;
+    }
+    // Asked for: the thread is making it, or about to.
+    if (libraryLoaded && requested) {
+        while (!prepared) pthread_cond_wait(&preparedChanged, &preparedLock);
+    }
+    bool taken = preparedContext != NULL;
     *group = preparedGroup;
     *context = preparedContext;
     preparedGroup = NULL;
     preparedContext = NULL;
+    // The first take decides: later requests are too late, and a thread still waiting for one ends.
+    declined = true;
+    pthread_cond_broadcast(&preparedChanged);
     pthread_mutex_unlock(&preparedLock);
-    return prepared;
+    return taken;
 }

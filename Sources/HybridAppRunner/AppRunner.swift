@@ -23,11 +23,6 @@ public enum AppRunner {
         if let progress {
             app.downloadProgress = { received, expected in progress.show(received, of: expected) }
         }
-        if options.headless {
-            // No session to come: the loading thread, if the program started one, makes the
-            // first context's virtual machine while the app opens what it runs.
-            JavaScriptEngine.prepareFirstContext()
-        }
         // Loaded before the session and before the app opens anything: a machine without the
         // library gets a message on the normal screen, before a bundle's start is recorded
         // (a start that never finished counts against its version), and the library sets
@@ -53,6 +48,10 @@ public enum AppRunner {
                 throw UserFailure.reporting("\(error) (use --headless to run without one)")
             }
         }
+        // The session's fault handlers are in place (or none will be): the loading thread, if
+        // the program started one, makes the first context's virtual machine while the app
+        // opens what it runs.
+        JavaScriptEngine.prepareFirstContext()
         app.size = session?.size() ?? options.size
         // Problems are written as they happen. In a terminal the session holds standard error
         // and prints it once the terminal is back to normal — on a signal too — so they come

@@ -32,9 +32,10 @@ public enum JavaScriptEngine {
     }
 
     /// Asks the loading thread (`startLoading()`) to make the first context's virtual machine
-    /// too, once the library is loaded; the next `JavaScriptContext` takes it. Only for a
-    /// program that starts no `TerminalSession`: the engine installs its fault handlers as it
-    /// makes the machine, and the session's must be installed before them.
+    /// too, once the library is loaded (the thread waits for this); the next
+    /// `JavaScriptContext` takes it. Only after a `TerminalSession`, if the program starts
+    /// one, has started: the engine installs its fault handlers as it makes the machine, and
+    /// the session's must be installed before them.
     public static func prepareFirstContext() {
         HybridJavaScriptCoreRequestPreparedContext()
     }

@@ -4,10 +4,14 @@ import XCTest
 
 /// The engine's loading thread (`JavaScriptEngine.startLoading()`), asked to, makes the first
 /// context's virtual machine too; the next context takes it, once, and works as any other.
+/// (One test: the thread starts once per process.)
 final class EngineLoadingThreadTests: XCTestCase {
     func testThePreparedContextIsTakenOnceByTheNextContext() throws {
-        JavaScriptEngine.prepareFirstContext()
         JavaScriptEngine.startLoading()
+        // Asked for after the library loaded, as a terminal run asks once its session started:
+        // the thread waits for the request.
+        try JavaScriptEngine.load()
+        JavaScriptEngine.prepareFirstContext()
         var group: JSContextGroupRef?
         var context: JSGlobalContextRef?
         // Taken here, so it is known to have been prepared; handed back by releasing it.

@@ -176,14 +176,15 @@ void HybridJavaScriptCoreStartLoading(void);
 /// Asks the loading thread to make, once the library is loaded, a context group and a global
 /// context in it for `HybridJavaScriptCoreTakePreparedContext`: making the engine's virtual
 /// machine is the next step of a program's start that waits for nothing of the program's.
-/// Too late (the library loaded already, or no thread) it does nothing. Only where no
-/// terminal session will start: the engine installs its fault handlers as it makes the
-/// machine, and a session's must come before them (`TerminalSession`).
+/// The thread waits for this request (or for the first take) once the library is loaded.
+/// Too late (the first context was taken already, or there is no thread) it does nothing.
+/// Only once a terminal session, if one starts, has started: the engine installs its fault
+/// handlers as it makes the machine, and a session's must come before them.
 void HybridJavaScriptCoreRequestPreparedContext(void);
 
 /// Hands over the context group and global context the loading thread prepared, waiting for
-/// the thread to finish them; once. Returns false when none was prepared, and the caller
-/// makes its own.
+/// the thread to finish them; once. Returns false when none was asked for (the thread then
+/// ends), and the caller makes its own.
 bool HybridJavaScriptCoreTakePreparedContext(JSContextGroupRef *group, JSGlobalContextRef *context);
 
 #define HYBRID_JAVASCRIPTCORE_WRAPPER(result, name, parameters, arguments) \
