@@ -91,19 +91,14 @@ public enum JSONParser {
             if reader.index < reader.bytes.count, reader.bytes[reader.index] == UInt8(ascii: "]") {
                 guard isFirst else { throw reader.error("trailing comma before ']'") }
                 isEmpty = true
+                reader.index += 1
             } else {
                 try reader.parseValue(depth: depth)
-                reader.skipWhitespace()
-                guard reader.index < reader.bytes.count else { throw reader.error("unexpected end of input inside an array") }
-                switch reader.bytes[reader.index] {
-                case UInt8(ascii: ","):
-                    next = reader.index + 1
+                if try reader.passArraySeparator() {
+                    next = reader.index
                     return
-                case UInt8(ascii: "]"): break
-                default: throw reader.error("unexpected \(reader.describeCurrent()), expected ',' or ']' after an array item")
                 }
             }
-            reader.index += 1
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
         }

@@ -75,15 +75,40 @@ struct JSONReader {
         entries[entry].payload = entries.count
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
+    /// Opens the container whose bracket is at `index`, at `depth`: its entry, or nil when it
+    /// is empty (then closed already, its `closer` passed).
+    @inline(__always)
+    mutating func open(_ tag: JSONTape.Tag, closedBy closer: UInt8, depth: Int) throws(JSONSyntaxError) -> Int? {
         guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
-        let object = open(.object)
+        let entry = open(tag)
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+        guard index < bytes.count && bytes[index] == closer else { return entry }
+        index += 1
+        close(entry, count: 0)
+        return nil
+    }
+
+    /// Passes what follows an item or member of the container being parsed: its `,` (true:
+    /// another comes) or the `closer` ending the container (false).
+    @inline(__always)
+    mutating func passSeparator(closedBy closer: UInt8, inside container: StaticString, after item: StaticString) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input inside \(container)") }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
             index += 1
-            return close(object, count: 0)
+            return true
+        case closer:
+            index += 1
+            return false
+        default:
+            throw error("unexpected \(describeCurrent()), expected ',' or '\(Character(Unicode.Scalar(closer)))' after \(item)")
         }
+    }
+
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) {
+        guard let object = try open(.object, closedBy: UInt8(ascii: "}"), depth: depth) else { return }
         var count = 0
         // Whether a `type` string came before: the object is a node, its `children` a node list.
         var isNode = false
@@ -110,12 +135,8 @@ struct JSONReader {
                 if defersNodeLists, !isNode, entries[key + 1].tag == .string, isKey(key, "type") { isNode = true }
             }
             count += 1
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an object") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return close(object, count: count)
-            default: throw error("unexpected \(describeCurrent()), expected ',' or '}' after an object member")
+            guard try passSeparator(closedBy: UInt8(ascii: "}"), inside: "an object", after: "an object member") else {
+                return close(object, count: count)
             }
         }
     }
@@ -142,28 +163,21 @@ struct JSONReader {
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
-        let array = open(.array)
-        index += 1
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return close(array, count: 0)
-        }
+        guard let array = try open(.array, closedBy: UInt8(ascii: "]"), depth: depth) else { return }
         var count = 0
         while true {
             skipWhitespace()
             if index < bytes.count && bytes[index] == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
             try parseValue(depth: depth)
             count += 1
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of input inside an array") }
-            switch bytes[index] {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return close(array, count: count)
-            default: throw error("unexpected \(describeCurrent()), expected ',' or ']' after an array item")
-            }
+            guard try passArraySeparator() else { return close(array, count: count) }
         }
+    }
+
+    /// `passSeparator` after an array item (as `JSONParser.parseItem` passes one too).
+    @inline(__always)
+    mutating func passArraySeparator() throws(JSONSyntaxError) -> Bool {
+        try passSeparator(closedBy: UInt8(ascii: "]"), inside: "an array", after: "an array item")
     }
 
     /// Appends the string starting at `index`, checked but left undecoded.
