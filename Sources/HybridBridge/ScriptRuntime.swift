@@ -124,16 +124,14 @@ public final class ScriptRuntime: @unchecked Sendable {
     }
 
     /// The functions of the web globals' scripts, evaluated but not called, by the scripts'
-    /// names (`url-hosts`, `url-parser`, `url`, `web`, `fetch`), the first time a script uses one of the globals; what the
-    /// evaluation throws (a runaway stopped) is thrown into that script.
+    /// names (`url-hosts`, `url-parser`, `url`, `web`, `fetch`), the first time a script uses
+    /// one of the globals; what the evaluation throws (a runaway stopped) is thrown into that
+    /// script.
     private func webGlobalScripts() throws(ScriptThrow) -> JavaScriptValue {
         // Protected while the next ones are evaluated: the collector cannot see Swift's values.
         let functions = context.makeObject().protect()
         for script in [BridgeScript.urlHosts, .urlParser, .url, .web, .fetch] {
-            switch context.evaluateCatching(script.source, sourceURL: script.sourceURL) {
-            case .success(let function): functions.value.set(script.rawValue, to: function)
-            case .failure(let thrown): throw thrown
-            }
+            functions.value.set(script.rawValue, to: try function(of: script))
         }
         return functions.value
     }
@@ -148,7 +146,13 @@ public final class ScriptRuntime: @unchecked Sendable {
         case "db": script = .db
         default: throw ScriptThrow(context.makeError("no data global named \(name)"))
         }
-        return try context.evaluateCatching(script.source, sourceURL: script.sourceURL).get()
+        return try function(of: script)
+    }
+
+    /// The function `script` evaluates to, not called; what the evaluation throws is thrown
+    /// on unchanged, for the script that needed it.
+    private func function(of script: BridgeScript) throws(ScriptThrow) -> JavaScriptValue {
+        try context.evaluateCatching(script.source, sourceURL: script.sourceURL).get()
     }
 
     /// Evaluates `script` (a function expression) and calls it with `arguments`.

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// A thread of the engine's own that nobody joins (the stuck-entry monitor), started with
-/// POSIX threads: it must run while Swift's executors are busy or
-/// not yet used, and it lasts as long as it needs, or as the process.
+/// POSIX threads: it must run while Swift's executors are busy or not yet used, and it lasts
+/// as long as it needs, or as the process.
 enum DetachedThread {
     /// Starts `routine` on a new detached thread.
     static func start(_ routine: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?) {
