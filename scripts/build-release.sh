@@ -7,10 +7,16 @@
 # takes several minutes on a small machine. It exports no symbols: `--static-swift-stdlib` links with
 # `-export-dynamic`, and the Swift runtime's start-up `dladdr` (finding its backtracer) then
 # walks all 46,000 of them, a sixth of `hybrid render`'s start (BENCHMARKS.md "Start-up");
-# nothing looks our symbols up at run time (JavaScriptCore is opened apart, RTLD_LOCAL):
+# nothing looks our symbols up at run time (JavaScriptCore is opened apart, RTLD_LOCAL). And
+# its code names concrete generic types by their metadata accessors, not by mangled names the
+# runtime demangles the first time (`-disable-concrete-type-metadata-mangled-name-accessors`):
+# a name like `Set<Diagnostic>` made the runtime look for `Diagnostic: Hashable` by walking all
+# 10,000 conformance records, where the accessor is handed the conformance; a quarter of
+# `hybrid render`'s instructions (BENCHMARKS.md "Start-up"):
 #   scripts/build-release.sh && .build-release/release/hybrid --version
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 "$repo/scripts/setup.sh"
-swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid -Xlinker --no-export-dynamic >&2
+swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid \
+    -Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
 echo "$repo/.build-release/release/hybrid"
