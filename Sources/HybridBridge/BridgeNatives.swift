@@ -2,7 +2,7 @@ import HybridJSON
 import HybridJavaScript
 import HybridServices
 
-/// The `native` object of prelude.js and patches.js: each `Native` run by the part of the
+/// The `native` object of the bridge's scripts (prelude.js, patches.js…): each `Native` run by the part of the
 /// runtime that owns what it touches. Holds them unowned: the functions live in the context's
 /// heap, which the runtime owns.
 struct BridgeNatives {
@@ -16,8 +16,8 @@ struct BridgeNatives {
     let ready: () -> Void
     /// `loadWebGlobals()`; must not hold the runtime strongly either.
     let loadWebGlobals: () throws(ScriptThrow) -> JavaScriptValue
-    /// `loadDataGlobal({name})`, given the name; must not hold the runtime strongly either.
-    let loadDataGlobal: (String) throws(ScriptThrow) -> JavaScriptValue
+    /// `loadScript({name})`, given the name; must not hold the runtime strongly either.
+    let loadScript: (String) throws(ScriptThrow) -> JavaScriptValue
     /// When the runtime started, for `now()`.
     let started = ContinuousClock.now
 
@@ -80,8 +80,8 @@ struct BridgeNatives {
             }
         case .loadWebGlobals:
             return { _ throws(ScriptThrow) in try loadWebGlobals() }
-        case .loadDataGlobal:
-            return { arguments throws(ScriptThrow) in try loadDataGlobal(arguments[0]["name"].string) }
+        case .loadScript:
+            return { arguments throws(ScriptThrow) in try loadScript(arguments[0]["name"].string) }
         case .locate:
             return { arguments in entries.locator.caller(in: arguments[0]["stack"].string).map(context.makeString) }
         case .respond:

@@ -3,7 +3,8 @@ import Foundation
 /// The bridge's own JavaScript, the files of `JavaScript/` embedded in the library at build
 /// time by the EmbedJavaScript plugin (so a host program carries them inside its binary).
 ///
-/// `patches.js` builds the hot-fix table, `prelude.js` the SPEC §3 globals on top of it,
+/// `patches.js` builds the hot-fix table, loaded when first used (`patch-globals.js`),
+/// `prelude.js` the SPEC §3 globals on top of it,
 /// `url-hosts.js`, `url-parser.js` and `url.js` (URL, in three parts), `web.js` and `fetch.js` the
 /// web platform's everyday globals (SPEC §3), loaded when one is first used (`web-globals.js`),
 /// `api.js` the SPEC §7.2 `api` global and `db.js` the SPEC §7.3 `db` global, each loaded when
@@ -11,7 +12,7 @@ import Foundation
 /// `store` globals. Each is a function expression called with the natives declared in
 /// `Natives.swift`.
 enum BridgeScript: String, CaseIterable {
-    case patches, prelude, webGlobals = "web-globals", urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch
+    case patchGlobals = "patch-globals", patches, prelude, webGlobals = "web-globals", urlHosts = "url-hosts", urlParser = "url-parser", url, web, fetch
     case dataGlobals = "data-globals", api, db, ui
 
     /// The name errors and stacks give the script. Frames of every bridge script (all under
@@ -20,6 +21,7 @@ enum BridgeScript: String, CaseIterable {
     var sourceURL: String {
         switch self {
         case .prelude: return "hybrid:prelude"
+        case .patchGlobals: return "hybrid:prelude/patch-globals"
         case .patches: return "hybrid:prelude/patches"
         case .webGlobals: return "hybrid:prelude/web-globals"
         case .urlHosts: return "hybrid:prelude/url-hosts"

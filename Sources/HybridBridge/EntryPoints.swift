@@ -30,8 +30,9 @@ enum DataEntryPoint: String, CaseIterable {
     case deliver
 }
 
-/// What patches.js returns for Swift (its `forSwift`; its `forPrelude`, the prelude's own calls
-/// through hooks, goes to prelude.js as `patches`).
+/// What patches.js returns for Swift (its `forSwift`, handed on by patch-globals.js, which
+/// answers as an empty table until patches.js is loaded; its `forPrelude`, the prelude's own
+/// calls through hooks, goes to prelude.js as `patches`).
 enum PatchEntryPoint: String, CaseIterable {
     /// `method(target, original, args)` → `[result, id of the hook that made it or 0]` of the
     /// patchable function `target` through its hooks, or `null` when `original` (the Swift body)

@@ -10,8 +10,8 @@
 // them cost an awaited call a fifth of its time), so they take their arguments in order.
 // Failures a script should see are thrown into it.
 
-/// The natives of prelude.js, patches.js, web-globals.js, web.js, data-globals.js, api.js and
-/// db.js, the names of the `native` object they receive.
+/// The natives of prelude.js, patch-globals.js, patches.js, web-globals.js, web.js,
+/// data-globals.js, api.js and db.js, the names of the `native` object they receive.
 enum Native: String, CaseIterable {
     // hybrid.* and WebViewJavascriptBridge (prelude.js)
 
@@ -79,12 +79,13 @@ enum Native: String, CaseIterable {
     /// (`performance.now()`).
     case now
 
-    // The api and db globals (data-globals.js)
+    // The api, db and hot-fix globals (data-globals.js, patch-globals.js)
 
-    /// `loadDataGlobal({name})` → the function of api.js (`name` "api") or db.js ("db"),
-    /// evaluated but not called, for data-globals.js to call when the global is first needed;
-    /// throws what the evaluation threw (a runaway stopped).
-    case loadDataGlobal
+    /// `loadScript({name})` → the function of api.js (`name` "api"), db.js ("db") or
+    /// patches.js ("patches"), evaluated but not called, for data-globals.js or
+    /// patch-globals.js to call when its globals are first needed; throws what the evaluation
+    /// threw (a runaway stopped).
+    case loadScript
 
     // Hot fixes (patches.js; what hooks do is in docs/hot-fixes.md)
 

@@ -92,10 +92,11 @@ public final class ScriptRuntime: @unchecked Sendable {
     /// How many failures (uncaught errors, unhandled rejections, runaways) were reported.
     public var failureCount: Int { entries.failureCount }
 
-    /// The patch table first (the prelude consults it), then the prelude; each hands back the
-    /// functions Swift calls into it. Then the accessors of the web globals and of the `api`
-    /// and `db` globals, on top of the prelude: their scripts wait until first needed
-    /// (`webGlobalScripts()`, `dataGlobalScript(_:)`).
+    /// The patch table's stand-in first (the prelude consults the table), then the prelude;
+    /// each hands back the functions Swift calls into it. Then the accessors of the web
+    /// globals and of the `api` and `db` globals, on top of the prelude. The scripts behind
+    /// the patch table and these globals wait until first needed (`lazyScript(_:)`,
+    /// `webGlobalScripts()`).
     private func installPrelude() {
         context.onUnhandledRejection(context.makeFunction { [unowned entries] arguments in
             var error = arguments.context.scriptError(from: arguments[1])
@@ -107,9 +108,9 @@ public final class ScriptRuntime: @unchecked Sendable {
         let native = BridgeNatives(entries: entries, calls: calls, timers: timers, modules: modules, handlers: handlers, hooks: hooks,
                                    ready: { [unowned self] in becomeReady() },
                                    loadWebGlobals: { [unowned self] () throws(ScriptThrow) in try webGlobalScripts() },
-                                   loadDataGlobal: { [unowned self] name throws(ScriptThrow) in try dataGlobalScript(name) }).makeObject().protect()
+                                   loadScript: { [unowned self] name throws(ScriptThrow) in try lazyScript(name) }).makeObject().protect()
         do {
-            let patches = try Self.run(.patches, in: context, with: [native])
+            let patches = try Self.run(.patchGlobals, in: context, with: [native])
             hooks.entryPoints = EntryPoints(patches["forSwift"])
             let prelude = EntryPoints<PreludeEntryPoint>(try Self.run(.prelude, in: context, with: [native, patches["forPrelude"].protect()]))
             handlers.dispatch = prelude[.dispatch]
@@ -136,15 +137,16 @@ public final class ScriptRuntime: @unchecked Sendable {
         return functions.value
     }
 
-    /// The function of the script of the `api` or `db` global (`name`), evaluated but not
-    /// called, the first time it is needed; what the evaluation throws (a runaway stopped) is
-    /// thrown into the script that needed it.
-    private func dataGlobalScript(_ name: String) throws(ScriptThrow) -> JavaScriptValue {
+    /// The function of the script behind the `api` or `db` global or the patch table (`name`
+    /// "api", "db" or "patches"), evaluated but not called, the first time it is needed; what
+    /// the evaluation throws (a runaway stopped) is thrown into the script that needed it.
+    private func lazyScript(_ name: String) throws(ScriptThrow) -> JavaScriptValue {
         let script: BridgeScript
         switch name {
         case "api": script = .api
         case "db": script = .db
-        default: throw ScriptThrow(context.makeError("no data global named \(name)"))
+        case "patches": script = .patches
+        default: throw ScriptThrow(context.makeError("no bridge script named \(name) loads when first needed"))
         }
         return try function(of: script)
     }

@@ -1,7 +1,7 @@
 // The api (SPEC §7.2) and db (§7.3) globals, whose scripts (api.js, db.js) are evaluated the
 // first time a script reads one, or Swift needs one (a screen's data block loads through
 // api.call; a db.watch delivers its rows): then Swift evaluates the script
-// (`native.loadDataGlobal`) and this file calls it. Their text is two fifths of what a context
+// (`native.loadScript`) and this file calls it. Their text is two fifths of what a context
 // evaluated as it started, and most apps use neither (BENCHMARKS.md, "Start-up").
 //
 // Each global is read-only and permanent, as the scripts made them before: an accessor with no
@@ -22,7 +22,7 @@
   let api = null;
   let db = null;
   function load(name) {
-    const exports = native.loadDataGlobal({ name })(native, serviceError);
+    const exports = native.loadScript({ name })(native, serviceError);
     freeze(exports.global);
     return exports;
   }

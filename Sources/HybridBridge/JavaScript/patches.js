@@ -1,10 +1,11 @@
 // Hot fixes (SPEC §3): the patch table behind patch.replace/before/after and defineClass.
 // What hooks do — their order, what a failing hook costs, when one is disabled — is described
 // once, in docs/hot-fixes.md; this file implements it. Built on the natives declared in
-// Sources/HybridBridge/Natives.swift. Evaluated once per context, before prelude.js; returns
-// the calls the prelude makes (`forPrelude`) and those Swift makes (`forSwift`, declared in
-// Natives.swift), so a call nobody patched never comes here: Swift is told which targets have
-// a live hook (native.hooked).
+// Sources/HybridBridge/Natives.swift. Evaluated once per context, when a script first reads
+// `patch` or `defineClass` (patch-globals.js, which defines those globals and `self`); returns
+// them, with the calls the prelude makes (`forPrelude`) and those Swift makes (`forSwift`,
+// declared in EntryPoints.swift), so a call nobody patched never comes here: Swift is told
+// which targets have a live hook (native.hooked).
 (function (native) {
   'use strict';
   const global = globalThis;
@@ -179,7 +180,6 @@
   // re-entrant calls see their own; `outerSelf` is what a runaway leaves to restore.
   let bindings = 0;
   let outerSelf;
-  Object.defineProperty(global, 'self', { value: undefined, writable: true, configurable: true, enumerable: false });
   function defineClass(type, methods) {
     if (typeof type !== 'string' || !/^\S+$/.test(type)) {
       throw new TypeError(`defineClass(type, methods): type must be a type name such as "Cart", not ${describe(type)}`);
@@ -212,13 +212,11 @@
     return Object.freeze({ remove() { for (const handle of handles) handle.remove(); } });
   }
 
-  const patch = {
+  const patch = Object.freeze({
     replace(target, fn) { return add('replace', target, fn); },
     before(target, fn) { return add('before', target, fn); },
     after(target, fn) { return add('after', target, fn); },
-  };
-  Object.defineProperty(global, 'patch', { value: Object.freeze(patch), enumerable: false });
-  Object.defineProperty(global, 'defineClass', { value: defineClass, enumerable: false });
+  });
   // For the prelude's own calls (hybrid.call, callSync, registered handlers).
   const forPrelude = Object.freeze({
     hooked(prefix, name) { return table.size !== 0 && table.has(prefix + name); },
@@ -267,5 +265,5 @@
       if (hook !== undefined) count(hook, revoking);
     },
   });
-  return Object.freeze({ forPrelude, forSwift });
+  return Object.freeze({ patch, defineClass, forPrelude, forSwift });
 })

@@ -1,7 +1,7 @@
 // The SPEC §3 globals every script sees: hybrid, WebViewJavascriptBridge, console, timers and
 // require(), built on the natives declared in Sources/HybridBridge/Natives.swift (the only
-// names `native` has). Evaluated once per context, after patches.js, whose calls it receives
-// as `patches`; returns the functions Swift calls into (declared in Natives.swift too).
+// names `native` has). Evaluated once per context, after patch-globals.js, whose calls through
+// the patch table it receives as `patches`; returns the functions Swift calls into (declared in Natives.swift too).
 //
 // Errors are created where scripts call, so their stacks and locations point at the calling
 // line, not at this file.
