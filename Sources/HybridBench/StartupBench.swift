@@ -6,7 +6,9 @@ import Foundation
 /// take turns, command by command, so a slow spell of the machine falls on every binary alike,
 /// the two binaries swapping places every other round (what runs second after the same
 /// command finds a warmer cache): 40 rounds after 3 unmeasured ones (so the files are in the
-/// page cache). The figure is the
+/// page cache). The binaries run from fresh copies in one temporary folder: the same file
+/// started 15% slower from a copy made an hour earlier than from one made just now, so
+/// binaries built at different times are only comparable copied alike. The figure is the
 /// median of the time from `posix_spawn` to the end of `waitpid`, output going to `/dev/null`
 /// (a command that fails is named with its wait status; run it by hand to see why).
 enum StartupBench {
@@ -17,14 +19,21 @@ enum StartupBench {
     ///     `--hybrid PATH` picks another (the shipped build of `scripts/build-release.sh`).
     ///   - other: a second `hybrid` measured in the same rounds (`--against PATH`), or nil.
     static func run(binary: String, against other: String?) throws {
-        let binaries = [binary] + (other.map { [$0] } ?? [])
-        for path in binaries where !FileManager.default.isExecutableFile(atPath: path) {
+        let named = [binary] + (other.map { [$0] } ?? [])
+        for path in named where !FileManager.default.isExecutableFile(atPath: path) {
             print("Start-up: no hybrid binary at \(path); build it (swift build -c release --product hybrid), or pass another with --hybrid or --against")
             return
         }
-        let screen = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bench-one-node-\(getpid()).json")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-bench-startup-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binaries = try named.indices.map { index in
+            let copy = folder.appendingPathComponent("hybrid-\(index + 1)")
+            try FileManager.default.copyItem(atPath: named[index], toPath: copy.path)
+            return copy.path
+        }
+        let screen = folder.appendingPathComponent("one-node.json")
         try Data(#"{"format": 1, "id": "one", "body": {"type": "text", "text": "hi"}}"#.utf8).write(to: screen)
-        defer { try? FileManager.default.removeItem(at: screen) }
         let commands = [
             ("hybrid --version", ["--version"]),
             ("hybrid render of a one-node screen", ["render", screen.path, "--size", "20x2"]),
@@ -36,7 +45,7 @@ enum StartupBench {
             for path in binaries { slots.append((path, arguments)) }
         }
         let medians = try interleavedMedians(slots, swappingPairs: binaries.count == 2)
-        print("Start-up: process start to exit, medians of \(runs) rounds (\(binaries.joined(separator: " against ")))")
+        print("Start-up: process start to exit, medians of \(runs) rounds (\(named.joined(separator: " against ")), copied fresh)")
         let reference = medians[0]
         report("empty C program (/bin/true), the reference", [reference], reference: reference)
         for (index, (name, _)) in commands.enumerated() {
