@@ -1,8 +1,10 @@
 import Foundation
 
 /// Process start to first frame, then exit: the `hybrid` binary started as a user starts it,
-/// against an empty C program (`/bin/true`) started the same way in the same run, and against
-/// another `hybrid` (`--against PATH`, a build of an earlier commit, say) when given. The runs
+/// against an empty C program (`/bin/true`) started the same way in the same run, against the
+/// engine's floor (a C program that loads JavaScriptCore, makes one context and evaluates
+/// `1 + 1`, built by scripts/build-engine-floor.sh: what `hybrid run` cannot go below), and
+/// against another `hybrid` (`--against PATH`, a build of an earlier commit, say) when given. The runs
 /// take turns, command by command, so a slow spell of the machine falls on every binary alike,
 /// the two binaries swapping places every other round (what runs second after the same
 /// command finds a warmer cache): 40 rounds after 3 unmeasured ones (so the files are in the
@@ -39,19 +41,43 @@ enum StartupBench {
             ("hybrid render of a one-node screen", ["render", screen.path, "--size", "20x2"]),
             ("hybrid run samples/todo --headless", ["run", "samples/todo", "--headless", "--size", "40x12"]),
         ]
-        // One slot per (command, binary), after the reference's.
-        var slots = [("/bin/true", [String]())]
+        // The references' slots first, then one per (command, binary).
+        var references = [("empty C program (/bin/true), the reference", "/bin/true")]
+        do {
+            references.append(("engine floor: C loads JSC, evaluates 1 + 1", try engineFloor()))
+        } catch {
+            print("Start-up: the engine's floor is not measured: \(error)")
+        }
+        var slots = references.map { ($0.1, [String]()) }
         for (_, arguments) in commands {
             for path in binaries { slots.append((path, arguments)) }
         }
-        let medians = try interleavedMedians(slots, swappingPairs: binaries.count == 2)
+        let medians = try interleavedMedians(slots, pairsFrom: binaries.count == 2 ? references.count : nil)
         print("Start-up: process start to exit, medians of \(runs) rounds (\(named.joined(separator: " against ")), copied fresh)")
         let reference = medians[0]
-        report("empty C program (/bin/true), the reference", [reference], reference: reference)
+        for (index, (name, _)) in references.enumerated() {
+            report(name, [medians[index]], reference: reference)
+        }
         for (index, (name, _)) in commands.enumerated() {
-            let first = 1 + index * binaries.count
+            let first = references.count + index * binaries.count
             report(name, Array(medians[first..<first + binaries.count]), reference: reference)
         }
+    }
+
+    static let floorScript = "scripts/build-engine-floor.sh"
+
+    /// The engine's floor program, built by its script (which rebuilds it only when stale) and
+    /// run once to see that it works.
+    private static func engineFloor() throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: floorScript) else {
+            throw Failure(description: "\(floorScript) is not in \(FileManager.default.currentDirectoryPath): run hybrid-bench from the repository's root")
+        }
+        let built = try PeerBench.output(of: floorScript, [], what: "building the engine's floor", hint: " (it needs gcc, which it installs with apt when missing)")
+        guard let path = built.split(separator: "\n").last.map(String.init), FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(description: "\(floorScript) did not end with the program's path; it printed: \(built)")
+        }
+        try spawnAndWait(path, [])
+        return path
     }
 
     /// Each binary's figure, its multiple of the reference, and the first's share of the second's.
@@ -62,14 +88,14 @@ enum StartupBench {
     }
 
     /// The median time each slot's executable takes from being spawned to having exited,
-    /// the slots run in turn in every round; with `swappingPairs`, the slots after the first
-    /// (the reference) are pairs, each run in the other order every other round.
-    private static func interleavedMedians(_ slots: [(executable: String, arguments: [String])], swappingPairs: Bool) throws -> [Double] {
+    /// the slots run in turn in every round; with `pairsFrom`, the slots from that index on
+    /// (after the references) are pairs, each run in the other order every other round.
+    private static func interleavedMedians(_ slots: [(executable: String, arguments: [String])], pairsFrom: Int?) throws -> [Double] {
         var samples = Array(repeating: [Double](), count: slots.count)
         for round in 0..<(runs + 3) {
             var order = Array(slots.indices)
-            if swappingPairs && round % 2 == 1 {
-                for pair in stride(from: 1, to: slots.count - 1, by: 2) { order.swapAt(pair, pair + 1) }
+            if let pairsFrom, round % 2 == 1 {
+                for pair in stride(from: pairsFrom, to: slots.count - 1, by: 2) { order.swapAt(pair, pair + 1) }
             }
             for index in order {
                 let slot = slots[index]
