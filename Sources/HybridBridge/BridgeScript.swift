@@ -1,5 +1,3 @@
-import Foundation
-
 /// The bridge's own JavaScript, the files of `JavaScript/` embedded in the library at build
 /// time by the EmbedJavaScript plugin (so a host program carries them inside its binary).
 ///
@@ -36,11 +34,11 @@ enum BridgeScript: String, CaseIterable {
         }
     }
 
-    /// The script's text, decoded when first asked for (the web globals' scripts may never be).
+    /// The script's text.
     var source: String {
-        guard let base64 = EmbeddedJavaScript.files[rawValue], let data = Data(base64Encoded: base64) else {
+        guard let text = EmbeddedJavaScript.files[rawValue] else {
             preconditionFailure("JavaScript/\(rawValue).js was not embedded")
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 }

@@ -31,17 +31,16 @@ struct InitCommand: ParsableCommand {
         let app = Self.appName(from: folderName)
         // The README's URL of the folder, as `hybrid serve` serves it.
         let urlPath = folderName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? folderName
-        for (path, base64) in EmbeddedStarter.files.sorted(by: { $0.key < $1.key }) {
-            guard let data = Data(base64Encoded: base64) else { continue }
+        for (path, starter) in EmbeddedStarter.files.sorted(by: { $0.key < $1.key }) {
             // Only the starter's own files name the app; the declarations and schemas are copied as they are.
             let isTemplate = !path.hasPrefix("types/") && !path.hasPrefix("schemas/")
             let text = isTemplate
-                ? String(decoding: data, as: UTF8.self).replacingOccurrences(of: "__APP__", with: app).replacingOccurrences(of: "__FOLDER__", with: urlPath)
-                : nil
+                ? starter.replacingOccurrences(of: "__APP__", with: app).replacingOccurrences(of: "__FOLDER__", with: urlPath)
+                : starter
             let file = absolute.appendingPathComponent(path)
             do {
                 try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try (text.map { Data($0.utf8) } ?? data).write(to: file, options: .atomic)
+                try Data(text.utf8).write(to: file, options: .atomic)
             } catch {
                 throw UserFailure.reporting("hybrid init: cannot write \(file.path): \(error.localizedDescription)")
             }
