@@ -47,11 +47,14 @@ final class EntryTests: XCTestCase {
         XCTAssertEqual(context.makeString("a\u{0}b").string, "a\u{0}b")
     }
 
-    /// Strings reach JavaScript as their UTF-16 code units, whatever comes first in them: ASCII,
-    /// two- and three-byte UTF-8, and symbols past the BMP (a surrogate pair each).
+    /// Strings reach JavaScript as their UTF-16 code units, whatever comes first in them: ASCII
+    /// (in runs of any length), two- and three-byte UTF-8, and symbols past the BMP (a surrogate
+    /// pair each).
     func testTextReachesJavaScriptAsItsUTF16() throws {
         let context = JavaScriptContext()
-        for text in ["", "plain", "é", "héllo", "ab中文", "🎉", "x🎉y", "数据 · data · 🧪\u{0}end"] {
+        // ASCII runs go eight bytes at a time: runs of 7, 8, 9 and 17, cut by other scalars.
+        let runs = ["1234567é", "12345678é", "123456789🎉", "12345678901234567中", "\u{0}1234567\u{0}"]
+        for text in ["", "plain", "é", "héllo", "ab中文", "🎉", "x🎉y", "数据 · data · 🧪\u{0}end", runs.joined()] + runs {
             let value = context.makeString(text)
             XCTAssertEqual(value.string, text)
             context.set("probe", to: value)
@@ -60,6 +63,13 @@ final class EntryTests: XCTestCase {
         }
         let script = "'中文 🎉'.length + ' ' + '中文 🎉'.codePointAt(3).toString(16)"
         XCTAssertEqual(try context.evaluate(script).json, .string("5 1f389"))
+        // Each UTF-8 length's first and last scalar, and those around the surrogates, arrive as
+        // the code points they are (the decoding is by hand).
+        let edges: [UInt32] = [0x1, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x10FFFF]
+        let text = String(String.UnicodeScalarView(edges.compactMap(Unicode.Scalar.init)))
+        context.set("edges", to: context.makeString(text))
+        XCTAssertEqual(try context.evaluate("Array.from(edges, (c) => c.codePointAt(0).toString(16)).join(' ')").json,
+                       .string(edges.map { String($0, radix: 16) }.joined(separator: " ")))
     }
 
     func testBareThrownValuesAreDescribed() {
