@@ -9,13 +9,7 @@ import XCTest
 final class DataGlobalsTests: XCTestCase {
     func testTheGlobalsAreReadOnlyAndPermanentBeforeAndAfterTheirFirstUse() throws {
         let harness = try ScriptHarness()
-        let output = try harness.run("""
-        'use strict';
-        const describe = (name) => {
-          const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
-          return [descriptor.configurable, descriptor.enumerable, descriptor.set === undefined].join(' ');
-        };
-        const refused = (what) => { try { what(); return 'allowed'; } catch (error) { return error.name; } };
+        let output = try harness.run(ScriptHarness.globalProbes + """
         console.log(describe('api'), describe('db'), Object.keys(globalThis).includes('api'));
         console.log(refused(() => { globalThis.db = 1; }), refused(() => delete globalThis.db),
                     refused(() => Object.defineProperty(globalThis, 'api', { value: 1 })));

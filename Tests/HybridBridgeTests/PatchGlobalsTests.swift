@@ -10,13 +10,7 @@ import XCTest
 final class PatchGlobalsTests: XCTestCase {
     func testTheGlobalsAreReadOnlyAndPermanentBeforeAndAfterTheirFirstUse() throws {
         let harness = try ScriptHarness()
-        let output = try harness.run("""
-        'use strict';
-        const describe = (name) => {
-          const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
-          return [descriptor.configurable, descriptor.enumerable, descriptor.set === undefined].join(' ');
-        };
-        const refused = (what) => { try { what(); return 'allowed'; } catch (error) { return error.name; } };
+        let output = try harness.run(ScriptHarness.globalProbes + """
         console.log(describe('patch'), describe('defineClass'), Object.keys(globalThis).includes('patch'), 'self' in globalThis, self);
         console.log(refused(() => { globalThis.patch = 1; }), refused(() => delete globalThis.defineClass),
                     refused(() => Object.defineProperty(globalThis, 'patch', { value: 1 })));

@@ -46,6 +46,19 @@ final class ScriptHarness {
 
     /// The path of a file in the folder, as errors print it.
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// A strict-mode script's first lines, for tests of how globals are defined: `describe(name)`
+    /// gives the global's descriptor as "configurable enumerable has-no-setter", and
+    /// `refused(fn)` the name of the error `fn` throws, or "allowed".
+    static let globalProbes = """
+    'use strict';
+    const describe = (name) => {
+      const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+      return [descriptor.configurable, descriptor.enumerable, descriptor.set === undefined].join(' ');
+    };
+    const refused = (what) => { try { what(); return 'allowed'; } catch (error) { return error.name; } };
+
+    """
 }
 
 /// Test services covering sync, async, permissions and failures.
