@@ -1,4 +1,7 @@
+import Foundation
 import HybridCells
+import HybridDocument
+import HybridJSON
 import HybridJavaScript
 @testable import HybridRuntime
 import TestSupport
@@ -46,6 +49,30 @@ final class AppPartsTests: XCTestCase {
         XCTAssertNil(navigation.router.files["home"], "the bundle's routes go")
         XCTAssertNotNil(navigation.router.native["about"], "the host's stay")
         XCTAssertTrue(navigation.screens.isEmpty)
+    }
+
+    /// A start screen loaded while the engine makes its context is used only if nothing it was
+    /// loaded from changed by the time the screen opens: the file's text, or the theme.
+    func testAPreparedScreenIsNeverStale() throws {
+        let folder = try makeTemporaryDirectory("router")
+        let file = folder.appendingPathComponent("home.json")
+        let titled = #"{"format": 1, "id": "home", "body": {"type": "text", "text": "hi", "class": "title"}}"#
+        try Data(titled.utf8).write(to: file)
+        var router = Router()
+        router.files["home"] = file.path
+        router.prepare("home")
+        router.theme = NamedStyles(["title": NodeStyle()])
+        let source = try XCTUnwrap(router.source(of: "home", params: JSONObject()))
+        XCTAssertEqual(router.document(of: source).diagnostics, [], "loaded again with the theme that has title")
+
+        router.prepare("home")
+        try Data(#"{"format": 1, "id": "home", "body": {"type": "text", "text": "hi", "colour": "red"}}"#.utf8).write(to: file)
+        let edited = try XCTUnwrap(router.source(of: "home", params: JSONObject()))
+        XCTAssertEqual(router.document(of: edited).diagnostics.map(\.message), [#"unknown field "colour" in a "text" node"#], "the edited text")
+
+        router.prepare("home")
+        let same = try XCTUnwrap(router.source(of: "home", params: JSONObject()))
+        XCTAssertEqual(router.document(of: same).diagnostics.count, 1, "prepared from the same text and theme")
     }
 
     func testAWatcherSeesChangesAtInsideAndAroundItsPath() throws {

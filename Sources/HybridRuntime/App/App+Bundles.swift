@@ -222,6 +222,9 @@ extension HybridApp {
                 }
             }
         }
+        // Starting the scripts waits for the engine's context, made on its own thread meanwhile:
+        // the start screen, which the entry script is most likely to leave open, loads first.
+        if manifest.entry != nil, let start = Router.target(manifest.start) { navigation.router.prepare(start.name) }
         let runtime = scripting.start(as: ServiceCaller(name: manifest.app, permissions: Set(manifest.permissions)))
         // A development bundle's errors while it starts show whole, over the screen.
         if folder.isSigned { overlays.console.startEnded() } else { overlays.console.watchStart() }

@@ -198,7 +198,7 @@ public final class HybridApp: @unchecked Sendable {
             throw AppError("cannot open \"\(url)\": no screen named \"\(target.name)\"")
         }
         let theme = navigation.router.theme
-        let load = ScreenDocument.load(source, theme: theme)
+        let load = navigation.router.document(of: source)
         guard let document = load.value else { throw AppError(load.formattedDiagnostics) }
         report(documentProblems: load.diagnostics, in: source)
         let screen = Screen(name: target.name, document: document, source: source, params: target.params, theme: theme)

@@ -2,6 +2,7 @@ import Foundation
 import HybridDocument
 import HybridFiles
 import HybridJSON
+import HybridWidgets
 
 /// Where screens come from, by name: `app://NAME?key=value` opens the same way whether NAME is
 /// a JSON screen of the bundle (or a file beside the first screen), a screen a script built,
@@ -20,6 +21,9 @@ struct Router {
     var theme = NamedStyles()
     /// Native screens, by name.
     var native: [String: @Sendable (JSONObject) -> JSONValue] = [:]
+    /// A screen's document loaded before it was opened (`prepare(_:)`), with the text and the
+    /// styles it was loaded from; taken by the next `document(of:)`, used only if they match.
+    private var prepared: (source: SourceText, theme: NamedStyles, load: Loaded<ScreenDocument>)?
 
     /// A parsed `app://` URL (or a bare screen name).
     struct Target: Equatable {
@@ -55,6 +59,24 @@ struct Router {
             return (key.addingPercentEncoding(withAllowedCharacters: allowed) ?? key) + "=" + (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text)
         }
         return "app://" + name + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    /// Loads the document of the JSON screen file called `name` now, for the next
+    /// `document(of:)`: a bundle's start screen, while the engine makes the script context on
+    /// its own thread and the app would only wait.
+    mutating func prepare(_ name: String) {
+        guard built[name] == nil, files[name] != nil, let source = source(of: name, params: JSONObject()) else { return }
+        prepared = (source, theme, ScreenDocument.load(source, theme: theme))
+    }
+
+    /// The screen document of `source` with the current styles: the prepared one when it was
+    /// loaded from the same text and styles, or loaded now.
+    mutating func document(of source: SourceText) -> Loaded<ScreenDocument> {
+        defer { prepared = nil }
+        if let prepared, prepared.source.name == source.name, prepared.source.bytes == source.bytes, prepared.theme == theme {
+            return prepared.load
+        }
+        return ScreenDocument.load(source, theme: theme)
     }
 
     /// The document of the screen called `name`: its text and where it came from.
