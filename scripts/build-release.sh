@@ -11,7 +11,7 @@
 # its code names concrete generic types by their metadata accessors, not by mangled names the
 # runtime demangles the first time (`-disable-concrete-type-metadata-mangled-name-accessors`):
 # a name like `Set<Diagnostic>` made the runtime look for `Diagnostic: Hashable` by walking all
-# 10,000 conformance records, where the accessor is handed the conformance; a quarter of
+# 10,400 conformance records, where the accessor is handed the conformance; a quarter of
 # `hybrid render`'s instructions (BENCHMARKS.md "Start-up"):
 #   scripts/build-release.sh && .build-release/release/hybrid --version
 set -euo pipefail

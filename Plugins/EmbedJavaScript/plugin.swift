@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Embeds a target's `.js` files in its code at build time: one generated Swift file holding
-/// each file's bytes (`EmbeddedJavaScript.files`, by file name without the extension), so a
+/// each file's text (`EmbeddedJavaScript.files`, by file name without the extension), so a
 /// program that embeds the library carries its JavaScript inside the binary (no resource bundle
 /// to ship beside it, which `Bundle.module` would need on Linux).
 @main

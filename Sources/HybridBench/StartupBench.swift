@@ -8,7 +8,7 @@ import Foundation
 /// take turns, command by command, so a slow spell of the machine falls on every binary alike,
 /// the two binaries swapping places every other round (what runs second after the same
 /// command finds a warmer cache): 40 rounds after 3 unmeasured ones (so the files are in the
-/// page cache). The binaries run from fresh copies in one temporary folder: the same file
+/// page cache). Every program runs from a fresh copy in one temporary folder: the same file
 /// started 15% slower from a copy made an hour earlier than from one made just now, so
 /// binaries built at different times are only comparable copied alike. The figure is the
 /// median of the time from `posix_spawn` to the end of `waitpid`, output going to `/dev/null`
@@ -41,12 +41,18 @@ enum StartupBench {
             ("hybrid render of a one-node screen", ["render", screen.path, "--size", "20x2"]),
             ("hybrid run samples/todo --headless", ["run", "samples/todo", "--headless", "--size", "40x12"]),
         ]
-        // The references' slots first, then one per (command, binary).
+        // The references' slots first, then one per (command, binary); every program runs from
+        // a fresh copy, the references too.
         var references = [("empty C program (/bin/true), the reference", "/bin/true")]
         do {
             references.append(("engine floor: C loads JSC, evaluates 1 + 1", try engineFloor()))
         } catch {
             print("Start-up: the engine's floor is not measured: \(error)")
+        }
+        for index in references.indices {
+            let copy = folder.appendingPathComponent("reference-\(index + 1)")
+            try FileManager.default.copyItem(atPath: references[index].1, toPath: copy.path)
+            references[index].1 = copy.path
         }
         var slots = references.map { ($0.1, [String]()) }
         for (_, arguments) in commands {

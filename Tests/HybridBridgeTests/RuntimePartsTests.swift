@@ -287,8 +287,8 @@ final class BridgeScriptTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".js") }.sorted()
         XCTAssertEqual(files, BridgeScript.allCases.map { $0.rawValue + ".js" }.sorted())
         for script in BridgeScript.allCases {
-            let written = try String(contentsOf: Self.folder.appendingPathComponent(script.rawValue + ".js"), encoding: .utf8)
-            XCTAssertEqual(script.source, written, script.rawValue)
+            let written = try Data(contentsOf: Self.folder.appendingPathComponent(script.rawValue + ".js"))
+            XCTAssertEqual(Array(script.source.utf8), Array(written), "\(script.rawValue): byte for byte")
         }
     }
 

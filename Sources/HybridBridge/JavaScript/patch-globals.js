@@ -3,13 +3,17 @@
 // (`native.loadScript`) and this file calls it. Most runs patch nothing, and patches.js was the
 // largest script a context evaluated as it started (BENCHMARKS.md, "Start-up").
 //
-// Until then no hook exists, so the calls the prelude and Swift make through the patch table
-// answer as an empty table would: nothing is hooked, no hook was running. Each global is
-// read-only and permanent, as patches.js made them before: an accessor with no setter that
-// cannot be redefined or deleted. Loading happens inside the entry that first needs it, under
-// its time limit: what it throws (a runaway stopped, say) is thrown there, and the next read
-// tries again. Evaluated once per context, before prelude.js; returns what patches.js returns
-// (`forPrelude` for the prelude, `forSwift` for PatchEntryPoint in EntryPoints.swift).
+// Until then no hook exists: asked whether anything is hooked, or which hook was running,
+// these stand-ins answer as an empty table would; the other calls (made only once something is
+// hooked) load the table and pass on. Each global is read-only and permanent, as patches.js
+// made them before: an accessor with no setter that cannot be redefined or deleted. Loading
+// happens inside the entry that first needs it, under its time limit: what it throws (a runaway
+// stopped, say) is thrown there, and the next read tries again. patches.js then runs against
+// the built-ins as the app left them (Map, WeakSet…): a bundle's patch scripts, which run
+// first, are not affected; a script that replaced those before its first `patch` breaks its
+// own patches. Evaluated once per context, before prelude.js; returns stand-ins of the same
+// shape as what patches.js returns (`forPrelude` for the prelude, `forSwift` for
+// PatchEntryPoint in EntryPoints.swift).
 (function (native) {
   'use strict';
   const global = globalThis;
