@@ -308,3 +308,36 @@ private extension String {
         }
     }
 }
+
+/// What `require` may load: relative paths that stay inside the main script's folder however
+/// they are written, and never a file outside it, nor one a symbolic link inside leads out to.
+final class ModuleResolverTests: XCTestCase {
+    func testPathsAreJudgedByWhereTheyLead() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data("exports.a = 1;".utf8).write(to: root.appendingPathComponent("a.js"))
+        try Data("secret".utf8).write(to: base.appendingPathComponent("outside.js"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("sub/link.js"), withDestinationURL: base.appendingPathComponent("outside.js"))
+        let resolver = ModuleResolver(root: root.path)
+        let cases: [(specifier: String, from: String, loads: String?)] = [
+            ("./a", root.path, "a.js"),
+            (".//a.js", root.path, "a.js"),
+            ("./sub/../a", root.path, "a.js"),
+            ("../a", root.appendingPathComponent("sub").path, "a.js"),
+            ("./../app/a", root.path, "a.js"),
+            ("./a/", root.path, "a.js"),
+            ("../outside", root.path, nil),
+            ("./sub/../../outside", root.path, nil),
+            ("../../outside", root.appendingPathComponent("sub").path, nil),
+            ("./../../../../../../../../outside", root.path, nil),
+            ("./sub/link", root.path, nil),
+        ]
+        for (specifier, folder, loads) in cases {
+            let module = try? resolver.resolve(specifier, from: folder)
+            XCTAssertEqual(module.map { URL(fileURLWithPath: $0.path).lastPathComponent }, loads, "\(specifier) from \(folder)")
+            if loads != nil { XCTAssertEqual(module?.source, "exports.a = 1;", specifier) }
+        }
+    }
+}
