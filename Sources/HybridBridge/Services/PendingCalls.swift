@@ -49,6 +49,22 @@ public final class PendingCalls: @unchecked Sendable {
         case inFlight(id: Int)
     }
 
+    /// Starts the service `name` of `services` as `caller`: a sync service runs here and
+    /// answers at once (so does one that could not start), an async one through `start`,
+    /// bounded by `timeout` seconds, or, when nil, by the service's own.
+    @discardableResult
+    public func call(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller, in services: ServiceRegistry, timeout: Double?,
+                     owner: ObjectIdentifier? = nil, settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
+        switch services.start(name, parameters: parameters, caller: caller) {
+        case .failure(let error):
+            return .answered(.failure(error))
+        case .success(.finished(let value)):
+            return .answered(ServiceRegistry.encode(value, from: name))
+        case .success(.running(let job)):
+            return start(job, name: name, timeout: timeout ?? services.description(of: name)?.timeout, owner: owner, settlement: settlement)
+        }
+    }
+
     /// Runs `job`, the service `name`, for `owner` (nil: nobody's).
     ///
     /// The job starts at once, on this thread, and runs until it first waits for something

@@ -42,32 +42,25 @@ final class ServiceCalls {
     func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
               timeout: Double, resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
         let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
-        switch services.start(name, parameters: parameters, caller: caller) {
-        case .failure(let error):
-            throw error
-        case .success(.finished(let value)):
-            return .answered(try ServiceRegistry.encode(value, from: name).get())
-        case .success(.running(let job)):
-            let limit = timeout >= 0 ? timeout / 1000 : services.description(of: name)?.timeout
-            let started = pending.start(job, name: name, timeout: limit, owner: owner) { [entries] in
-                let resolve = resolve.protect()
-                let reject = reject.protect()
-                return { outcome in
-                    entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
-                        switch outcome {
-                        case .success(let value):
-                            try resolve.value.call(making: [{ context.makeValue(value) }])
-                        case .failure(let error):
-                            try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
-                                                           { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
-                        }
+        let started = pending.call(name, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
+                                   owner: owner) { [entries] in
+            let resolve = resolve.protect()
+            let reject = reject.protect()
+            return { outcome in
+                entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
+                    switch outcome {
+                    case .success(let value):
+                        try resolve.value.call(making: [{ context.makeValue(value) }])
+                    case .failure(let error):
+                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
+                                                       { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
                     }
                 }
             }
-            switch started {
-            case .answered(let result): return .answered(try result.get())
-            case .inFlight(let id): return .inFlight(id)
-            }
+        }
+        switch started {
+        case .answered(let result): return .answered(try result.get())
+        case .inFlight(let id): return .inFlight(id)
         }
     }
 

@@ -124,17 +124,8 @@ extension HybridApp {
         // scripts: a patchable function); async work starts here too and goes on off the loop
         // once it waits, bounded by the service's timeout, as a script's async call does. The
         // answer is set on the loop's next turn, after the action that asked.
-        let answered: Result<JSONValue, ServiceError>
-        switch services.start(service, parameters: parameters, caller: scripting.caller) {
-        case .failure(let error):
-            answered = .failure(error)
-        case .success(.finished(let value)):
-            answered = ServiceRegistry.encode(value, from: service)
-        case .success(.running(let job)):
-            let started = actionCalls.start(job, name: service, timeout: services.description(of: service)?.timeout) { settle }
-            guard case .answered(let result) = started else { return }
-            answered = result
-        }
+        let started = actionCalls.call(service, parameters: parameters, caller: scripting.caller, in: services, timeout: nil) { settle }
+        guard case .answered(let answered) = started else { return }
         loop.beginWork()
         loop.post { [loop] in
             loop.endWork()
