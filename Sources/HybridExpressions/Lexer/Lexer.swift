@@ -307,9 +307,10 @@ struct Lexer {
     /// `String.UnicodeScalarView` took a generic path that was four fifths of tokenizing (the
     /// todo sample's bindings: 630,000 instructions, now 95,000).
     private func slice(_ from: Int, _ to: Int) -> String {
+        let end = min(to, scalars.count)
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(min(to, scalars.count) - from)
-        for scalar in scalars[from..<min(to, scalars.count)] {
+        utf8.reserveCapacity(end - from)
+        for scalar in scalars[from..<end] {
             UTF8.encode(scalar) { utf8.append($0) }
         }
         return String(decoding: utf8, as: UTF8.self)
