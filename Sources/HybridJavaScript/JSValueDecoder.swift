@@ -14,6 +14,10 @@ public final class JSValueDecoder {
     @exclusivity(unchecked) private var names: [Name: JSStringRef] = [:]
     /// The names used last (owned by `names`), see `withName`.
     @exclusivity(unchecked) private var recent: [(key: String, name: JSStringRef)] = []
+    /// The fields a script read of the value `decode(_:from:fields:values:)` is decoding, kept
+    /// here rather than in each decoder and container so that those stay small enough to copy
+    /// without allocating (a `Decoder` passed as `any Decoder` fits three words inline).
+    fileprivate var readFields: ReadFields?
 
     /// A property name as the cache's key, hashed with FNV-1a over its bytes (keys are short).
     private struct Name: Hashable {
@@ -46,7 +50,7 @@ public final class JSValueDecoder {
     /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
         try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : JSValueGetType(ref, value),
-                                 isPlainObject: isPlainObject, codingPath: [], depth: 0))
+                                 isPlainObject: isPlainObject, depth: 0))
     }
 
     /// Decodes `T` from the plain object `value` whose fields a script has read already:
@@ -56,8 +60,13 @@ public final class JSValueDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue, fields: [String],
                                      values: UnsafeBufferPointer<JSValueRef?>) throws -> T {
         precondition(fields.count == values.count, "one value for each field")
-        return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, codingPath: [], depth: 0,
-                                        fields: ReadFields(names: fields, values: values)))
+        return try fields.withUnsafeBufferPointer { names in
+            // Saved and put back: a type's `init(from:)` may decode something else meanwhile.
+            let outer = readFields
+            readFields = ReadFields(names: names, values: values)
+            defer { readFields = outer }
+            return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
+        }
     }
 
     /// The first own enumerable property name of the object `value` that is not in `known`, or
@@ -139,7 +148,7 @@ public final class JSValueDecoder {
         case is Float.Type: return Float(try double(value, kind: kind)) as! T
         case is Int.Type: return try int(value, kind: kind) as! T
         default:
-            return try T(from: ValueDecoder(owner: self, value: value, type: kind, isPlainObject: false, codingPath: [], depth: depth))
+            return try T(from: ValueDecoder(owner: self, value: value, type: kind, isPlainObject: false, depth: depth))
         }
     }
 
@@ -173,9 +182,10 @@ public final class JSValueDecoder {
     }
 }
 
-/// An object's fields as a script read them, in the order of `names`.
+/// An object's fields as a script read them, in the order of `names`; valid while the
+/// `decode` given them runs. Pointers, so that looking a field up retains nothing.
 private struct ReadFields {
-    let names: [String]
+    let names: UnsafeBufferPointer<String>
     let values: UnsafeBufferPointer<JSValueRef?>
 
     /// The value of the field `name`, nil when there is no such field.
@@ -186,24 +196,41 @@ private struct ReadFields {
     }
 }
 
+// The decoder and its containers carry no coding path: any mismatch is a bare error, and the
+// caller that needs a precise message decodes again from a `JSONValue`, which has one. So each
+// fits three words: passed as `any Decoder`, or copied by `KeyedDecodingContainer` for every
+// field it decodes, it is copied in place, with no allocation. They hold their owner
+// `unowned(unsafe)`, so that copying one retains nothing: like the `JSValueRef`s they hold,
+// they are valid only while the `decode` that made them runs, which its caller outlives.
+
 private struct ValueDecoder: Decoder {
-    let owner: JSValueDecoder
+    unowned(unsafe) let owner: JSValueDecoder
     let value: JSValueRef
     /// `value`'s JavaScript type.
     let type: JSType
     /// Whether `value` is known to be an object that is no array, date or function.
     let isPlainObject: Bool
-    let codingPath: [any CodingKey]
+    /// Whether `value`'s fields are `owner.readFields`, read by a script already.
+    let readsFields: Bool
     /// How many arrays and objects enclose `value`.
-    let depth: Int
-    /// `value`'s fields, when a script read them already.
-    var fields: ReadFields? = nil
+    let depth: UInt16
+
+    init(owner: JSValueDecoder, value: JSValueRef, type: JSType, isPlainObject: Bool, depth: Int, readsFields: Bool = false) {
+        self.owner = owner
+        self.value = value
+        self.type = type
+        self.isPlainObject = isPlainObject
+        self.readsFields = readsFields
+        self.depth = UInt16(depth)
+    }
+
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard depth < JavaScriptContext.maximumJSONDepth else { throw JSValueDecoder.Mismatch() }
-        let source = try fields.map(Keyed<Key>.Source.read) ?? .object(owner.object(value, type: self.type, isPlainObject: isPlainObject))
-        return KeyedDecodingContainer(Keyed(owner: owner, source: source, codingPath: codingPath, depth: depth + 1))
+        let object = readsFields ? nil : try owner.object(value, type: self.type, isPlainObject: isPlainObject)
+        return KeyedDecodingContainer(Keyed(owner: owner, object: object, depth: Int(depth) + 1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -211,49 +238,43 @@ private struct ValueDecoder: Decoder {
               let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
         let length = JSObjectGetProperty(owner.ref, array, owner.name("length"), nil).map { JSValueToNumber(owner.ref, $0, nil) } ?? 0
         guard let count = Int(exactly: length.rounded(.down)) else { throw JSValueDecoder.Mismatch() }
-        return Unkeyed(owner: owner, array: array, count: count, codingPath: codingPath, depth: depth + 1)
+        return Unkeyed(owner: owner, array: array, count: count, depth: Int(depth) + 1)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        Single(owner: owner, value: value, kind: self.type, codingPath: codingPath, depth: depth)
+        Single(owner: owner, value: value, kind: self.type, depth: Int(depth))
     }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// Where the fields come from.
-    enum Source {
-        /// The object, read a field at a time.
-        case object(JSObjectRef)
-        /// Its fields as a script read them.
-        case read(ReadFields)
-    }
-
-    let owner: JSValueDecoder
-    let source: Source
-    let codingPath: [any CodingKey]
+    unowned(unsafe) let owner: JSValueDecoder
+    /// The object, read a field at a time; nil when its fields are `owner.readFields`.
+    let object: JSObjectRef?
     let depth: Int
 
+    var codingPath: [any CodingKey] { [] }
+
     var allKeys: [Key] {
-        switch source {
-        case .object(let object):
+        if let object {
             let names = JSObjectCopyPropertyNames(owner.ref, object)!
             defer { JSPropertyNameArrayRelease(names) }
             return (0..<JSPropertyNameArrayGetCount(names)).compactMap {
                 Key(stringValue: JavaScriptContext.string(JSPropertyNameArrayGetNameAtIndex(names, $0)))
             }
-        case .read(let fields):
-            return zip(fields.names, fields.values).compactMap { name, value in
-                guard let value, JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
-                return Key(stringValue: name)
-            }
+        }
+        guard let fields = owner.readFields else { return [] }
+        return zip(fields.names, fields.values).compactMap { name, value in
+            guard let value, JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
+            return Key(stringValue: name)
         }
     }
 
     /// The property `key` and its type; nil when it is undefined.
     private func member(_ key: Key) -> (value: JSValueRef, type: JSType)? {
-        let read = switch source {
-        case .object(let object): owner.withName(key.stringValue) { JSObjectGetProperty(owner.ref, object, $0, nil) }
-        case .read(let fields): fields.value(of: key.stringValue)
+        let read = if let object {
+            owner.withName(key.stringValue) { JSObjectGetProperty(owner.ref, object, $0, nil) }
+        } else {
+            owner.readFields?.value(of: key.stringValue)
         }
         guard let value = read else { return nil }
         let type = JSValueGetType(owner.ref, value)
@@ -272,7 +293,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decoder(for key: Key) throws -> ValueDecoder {
         let (value, type) = try required(key)
-        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, codingPath: codingPath + [key], depth: depth)
+        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, depth: depth)
     }
 
     func contains(_ key: Key) -> Bool { member(key) != nil }
@@ -309,20 +330,20 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 private struct Unkeyed: UnkeyedDecodingContainer {
-    let owner: JSValueDecoder
+    unowned(unsafe) let owner: JSValueDecoder
     let array: JSObjectRef
     let count: Int?
-    let codingPath: [any CodingKey]
     let depth: Int
     var currentIndex = 0
 
-    init(owner: JSValueDecoder, array: JSObjectRef, count: Int, codingPath: [any CodingKey], depth: Int) {
+    init(owner: JSValueDecoder, array: JSObjectRef, count: Int, depth: Int) {
         self.owner = owner
         self.array = array
         self.count = count
-        self.codingPath = codingPath
         self.depth = depth
     }
+
+    var codingPath: [any CodingKey] { [] }
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
@@ -335,7 +356,7 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     private mutating func next() throws -> ValueDecoder {
         let (value, type) = try current()
         currentIndex += 1
-        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, codingPath: codingPath, depth: depth)
+        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, depth: depth)
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -362,12 +383,21 @@ private struct Unkeyed: UnkeyedDecodingContainer {
 }
 
 private struct Single: SingleValueDecodingContainer {
-    let owner: JSValueDecoder
+    unowned(unsafe) let owner: JSValueDecoder
     let value: JSValueRef
     /// `value`'s JavaScript type.
     let kind: JSType
-    let codingPath: [any CodingKey]
-    let depth: Int
+    /// Narrow, so the container fits three words (above).
+    let depth: UInt16
+
+    init(owner: JSValueDecoder, value: JSValueRef, kind: JSType, depth: Int) {
+        self.owner = owner
+        self.value = value
+        self.kind = kind
+        self.depth = UInt16(depth)
+    }
+
+    var codingPath: [any CodingKey] { [] }
 
     func decodeNil() -> Bool { kind == kJSTypeNull || kind == kJSTypeUndefined }
     func decode(_ type: Int8.Type) throws -> Int8 { try owner.integer(type, from: value, kind: kind) }
@@ -379,5 +409,5 @@ private struct Single: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try owner.integer(type, from: value, kind: kind) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try owner.integer(type, from: value, kind: kind) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try owner.integer(type, from: value, kind: kind) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value, kind: kind, depth: depth) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try owner.decodeScalar(type, from: value, kind: kind, depth: Int(depth)) }
 }
