@@ -33,6 +33,9 @@ public final class ServiceRegistry: @unchecked Sendable {
     /// fields (a measurable part of a sync call).
     final class Entry: Sendable {
         let description: ServiceDescription
+        // Copies of `description`'s, read on every call without copying the whole description.
+        let isSync: Bool
+        let permission: String?
         let fieldNames: [String]
         let acceptsAnyFields: Bool
         /// Decodes the parameters (given `fieldNames`) and starts the service.
@@ -41,6 +44,8 @@ public final class ServiceRegistry: @unchecked Sendable {
         init(description: ServiceDescription, fieldNames: [String], acceptsAnyFields: Bool,
              start: @escaping @Sendable (any ServiceParameters, _ fieldNames: [String]) throws(StartFailure) -> Invocation) {
             self.description = description
+            isSync = description.isSync
+            permission = description.permission
             self.fieldNames = fieldNames
             self.acceptsAnyFields = acceptsAnyFields
             self.start = start
@@ -188,11 +193,10 @@ public final class ServiceRegistry: @unchecked Sendable {
             let hint = Suggestion.hint(for: name, in: lock.withLock { Array(entries.keys) })
             return .failure(ServiceError(.noService, "no service named \"\(name)\"" + hint))
         }
-        let description = entry.description
-        guard caller.isGranted(description.permission) else {
-            return .failure(ServiceError(.denied, "\(name) needs the permission \"\(description.permission!)\", which \(caller.name) was not granted"))
+        guard caller.isGranted(entry.permission) else {
+            return .failure(ServiceError(.denied, "\(name) needs the permission \"\(entry.permission!)\", which \(caller.name) was not granted"))
         }
-        if requireSync && !description.isSync {
+        if requireSync && !entry.isSync {
             return .failure(ServiceError(.failed, "\(name) is asynchronous; call it with hybrid.call"))
         }
         if !entry.acceptsAnyFields {
