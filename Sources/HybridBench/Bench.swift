@@ -42,7 +42,7 @@ enum Bench {
             if peers { PeerBench.compare(ours, scene: path) }
         }
         if runs("expressions") { try expressions() }
-        if runs("bridge") { bridge() }
+        if runs("bridge") { BridgeBench.run() }
         if runs("network") { NetworkBench.run() }
         if runs("database") { DatabaseBench.run() }
         if runs("app") { try runningApp(scene: bytes) }
@@ -251,81 +251,6 @@ enum Bench {
             down.toggle()
         }
         report("scroll by one line: key, render, diff", scrolled, bytes: scrollBytes)
-    }
-
-    /// Bridge figures: a sync service call against raw JavaScriptCore callbacks, in one run.
-    static func bridge() {
-        struct Item: Codable, Sendable {
-            var sku: String
-            var price: Double
-            var qty: Int
-        }
-        let services = ServiceRegistry()
-        services.register("bench.total") { (item: Item) in item.price * Double(item.qty) }
-        services.register("bench.later") { (item: Item) async in item.qty }
-        services.register("bench.waits") { (item: Item) async in
-            await Task.yield()
-            return item.qty
-        }
-        let runtime = ScriptRuntime(services: services, timeLimit: 600)
-        let context = runtime.context
-        // The same conversion as a service call (parameters decoded in place into the Swift
-        // struct, the result made a JavaScript value), without the registry and the prelude.
-        let decoder = JSValueDecoder(context: context)
-        context.define("rawConverted") { ref, _, arguments in
-            let item = try? decoder.decode(Item.self, from: arguments[0]!)
-            return JSValueMakeNumber(ref, (item?.price ?? 0) * Double(item?.qty ?? 0))
-        }
-        // What a hand-written binding would do: read the three fields by cached names.
-        let (skuName, priceName, qtyName) = (decoder.name("sku"), decoder.name("price"), decoder.name("qty"))
-        context.define("rawFields") { ref, _, arguments in
-            guard let object = JSValueToObject(ref, arguments[0]!, nil) else { return nil }
-            let sku = context.string(JSObjectGetProperty(ref, object, skuName, nil)!)
-            let price = JSValueToNumber(ref, JSObjectGetProperty(ref, object, priceName, nil)!, nil)
-            let qty = JSValueToNumber(ref, JSObjectGetProperty(ref, object, qtyName, nil)!, nil)
-            return JSValueMakeNumber(ref, sku.isEmpty ? 0 : price * qty)
-        }
-        runtime.evaluate("""
-        globalThis.loop = (call, n) => {
-          const item = { sku: 'tea', price: 2.5, qty: 3 };
-          let sum = 0;
-          for (let i = 0; i < n; i++) sum += call(item);
-          return sum;
-        };
-        """)
-        func perCall(_ expression: String, calls: Int) -> Double {
-            measure(runs: 7) { runtime.evaluate("loop(\(expression), \(calls))") } * 1e6 / Double(calls)
-        }
-        let calls = 100_000
-        let service = perCall("(item) => hybrid.callSync('bench.total', item)", calls: calls)
-        let converted = perCall("rawConverted", calls: calls)
-        let fields = perCall("rawFields", calls: calls)
-        print("JavaScriptCore bridge, per call (median of 7 runs of \(calls) calls)")
-        print("  raw callback, fields read by hand          \(String(format: "%8.0f", fields)) ns")
-        print("  raw callback, decoding the same struct     \(String(format: "%8.0f", converted)) ns")
-        print("  hybrid.callSync('bench.total', {…})       \(String(format: "%8.0f", service)) ns  (\(String(format: "%.2f", service / converted))x the raw callback decoding the same struct, \(String(format: "%.2f", service / fields))x hand-written)")
-        print("  sync calls per second                      \(String(format: "%8.0f", 1e9 / service))")
-
-        let rounds = 2_000
-        runtime.evaluate("""
-        globalThis.chain = async (service, n) => { let s = 0; for (let i = 0; i < n; i++) s += await hybrid.call(service, { sku: 'a', price: 1, qty: 1 }); return s; };
-        """)
-        func awaited(_ service: String) -> Double {
-            measure(runs: 5) {
-                runtime.evaluate("chain('\(service)', \(rounds))")
-                runtime.loop.run(untilIdle: true)
-            } * 1e6 / Double(rounds)
-        }
-        // An async service that answers without waiting answers inside the call; one that
-        // waits (here for one turn of the loop) is settled from the loop in an entry of its own.
-        print("  await hybrid.call, async service answering at once  \(String(format: "%8.0f", awaited("bench.later"))) ns")
-        print("  await hybrid.call, async service waiting once       \(String(format: "%8.0f", awaited("bench.waits"))) ns")
-
-        let before = residentMegabytes()
-        for _ in 0..<10 { runtime.evaluate("loop((item) => hybrid.callSync('bench.total', item), 100000)") }
-        context.collectGarbage()
-        let after = residentMegabytes()
-        print("  resident memory before / after 1,000,000 calls  \(String(format: "%.1f", before)) / \(String(format: "%.1f", after)) MB")
     }
 
     static func residentMegabytes() -> Double {

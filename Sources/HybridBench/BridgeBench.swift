@@ -1,0 +1,115 @@
+import CJavaScriptCore
+import HybridTerm
+
+/// Bridge figures: a sync service call against raw JavaScriptCore callbacks that read the
+/// same fields by hand, and awaited async calls, in one run (BENCHMARKS.md, "The JavaScriptCore
+/// bridge").
+enum BridgeBench {
+    struct Item: Codable, Sendable {
+        var sku: String
+        var price: Double
+        var qty: Int
+    }
+
+    /// The property names the C-level reference reads, made before it runs: a C callback
+    /// captures nothing.
+    nonisolated(unsafe) static var names: (sku: JSStringRef, price: JSStringRef, qty: JSStringRef)?
+
+    /// What a binding written against JavaScriptCore's C API alone does, and the goal's
+    /// reference: read the three fields by cached names and answer a number. Every engine call
+    /// takes the engine's lock afresh, as the engine drops it around a callback.
+    // A JSClassRef is immutable once created.
+    nonisolated(unsafe) static let rawClass: JSClassRef = {
+        var definition = kJSClassDefinitionEmpty
+        definition.callAsFunction = { context, _, _, count, arguments, _ in
+            guard let context, count > 0, let arguments, let names,
+                  let object = JSValueToObject(context, arguments[0], nil) else { return nil }
+            let sku = JSValueToStringCopy(context, JSObjectGetProperty(context, object, names.sku, nil), nil)
+            defer { sku.map(JSStringRelease) }
+            let skuText = sku.map(JavaScriptContext.string) ?? ""
+            let price = JSValueToNumber(context, JSObjectGetProperty(context, object, names.price, nil), nil)
+            let qty = JSValueToNumber(context, JSObjectGetProperty(context, object, names.qty, nil), nil)
+            return JSValueMakeNumber(context, skuText.isEmpty ? 0 : price * qty)
+        }
+        return JSClassCreate(&definition)
+    }()
+
+    static func run() {
+        let services = ServiceRegistry()
+        services.register("bench.total") { (item: Item) in item.price * Double(item.qty) }
+        services.register("bench.later") { (item: Item) async in item.qty }
+        services.register("bench.waits") { (item: Item) async in
+            await Task.yield()
+            return item.qty
+        }
+        let runtime = ScriptRuntime(services: services, timeLimit: 600)
+        let context = runtime.context
+        let decoder = JSValueDecoder(context: context)
+        let (skuName, priceName, qtyName) = (decoder.name("sku"), decoder.name("price"), decoder.name("qty"))
+        names = (skuName, priceName, qtyName)
+        JSObjectSetProperty(context.ref, JSContextGetGlobalObject(context.ref), decoder.name("rawAPI"),
+                            JSObjectMake(context.ref, rawClass, nil), 0, nil)
+        // The same reading through HybridTerm's host functions (`define`), which hold the
+        // engine's lock while the Swift body runs, so its engine calls do not take it afresh.
+        context.define("rawFields") { ref, _, arguments in
+            guard let object = JSValueToObject(ref, arguments[0]!, nil) else { return nil }
+            let sku = context.string(JSObjectGetProperty(ref, object, skuName, nil)!)
+            let price = JSValueToNumber(ref, JSObjectGetProperty(ref, object, priceName, nil)!, nil)
+            let qty = JSValueToNumber(ref, JSObjectGetProperty(ref, object, qtyName, nil)!, nil)
+            return JSValueMakeNumber(ref, sku.isEmpty ? 0 : price * qty)
+        }
+        // The same conversion as a service call (parameters decoded in place into the Swift
+        // struct, the result made a JavaScript value), without the registry and the prelude.
+        context.define("rawConverted") { ref, _, arguments in
+            let item = try? decoder.decode(Item.self, from: arguments[0]!)
+            return JSValueMakeNumber(ref, (item?.price ?? 0) * Double(item?.qty ?? 0))
+        }
+        runtime.evaluate("""
+        globalThis.loop = (call, n) => {
+          const item = { sku: 'tea', price: 2.5, qty: 3 };
+          let sum = 0;
+          for (let i = 0; i < n; i++) sum += call(item);
+          return sum;
+        };
+        """)
+        func perCall(_ expression: String, calls: Int) -> Double {
+            Bench.measure(runs: 7) { runtime.evaluate("loop(\(expression), \(calls))") } * 1e6 / Double(calls)
+        }
+        let calls = 100_000
+        let service = perCall("(item) => hybrid.callSync('bench.total', item)", calls: calls)
+        let raw = perCall("rawAPI", calls: calls)
+        let fields = perCall("rawFields", calls: calls)
+        let converted = perCall("rawConverted", calls: calls)
+        func line(_ label: String, _ nanoseconds: Double, _ note: String = "") {
+            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", nanoseconds) + note)
+        }
+        print("JavaScriptCore bridge, per call (median of 7 runs of \(calls) calls)")
+        line("raw callback, C API only, fields read by hand", raw)
+        line("the same as a host function (define)", fields)
+        line("host function decoding the same struct (JSValueDecoder)", converted)
+        line("hybrid.callSync('bench.total', {…})", service,
+             String(format: "  (%.2fx the raw callback, %.2fx the host function, %.2fx the decoding one)", service / raw, service / fields, service / converted))
+        print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / service))")
+
+        let rounds = 2_000
+        runtime.evaluate("""
+        globalThis.chain = async (service, n) => { let s = 0; for (let i = 0; i < n; i++) s += await hybrid.call(service, { sku: 'a', price: 1, qty: 1 }); return s; };
+        """)
+        func awaited(_ service: String) -> Double {
+            Bench.measure(runs: 5) {
+                runtime.evaluate("chain('\(service)', \(rounds))")
+                runtime.loop.run(untilIdle: true)
+            } * 1e6 / Double(rounds)
+        }
+        // An async service that answers without waiting answers inside the call; one that
+        // waits (here for one turn of the loop) is settled from the loop in an entry of its own.
+        line("await hybrid.call, async service answering at once", awaited("bench.later"))
+        line("await hybrid.call, async service waiting once", awaited("bench.waits"))
+
+        let before = Bench.residentMegabytes()
+        for _ in 0..<10 { runtime.evaluate("loop((item) => hybrid.callSync('bench.total', item), 100000)") }
+        context.collectGarbage()
+        let after = Bench.residentMegabytes()
+        print("  resident memory before / after 1,000,000 calls  \(String(format: "%.1f", before)) / \(String(format: "%.1f", after)) MB")
+    }
+}
