@@ -119,6 +119,19 @@ final class JavaScriptContextTests: XCTestCase {
         }
         XCTAssertEqual(context.json(from: try context.evaluate("'still alive'")), .string("still alive"))
     }
+
+    /// Host functions hold the engine's lock while their body runs: engine calls inside one,
+    /// a nested script included, work, and a job that script queues still waits for the end of
+    /// the outer script rather than running when the call returns.
+    func testHostFunctionsHoldTheLockWithoutRunningJobsEarly() throws {
+        let context = JavaScriptContext()
+        context.define("nested") { ref, _, _ in
+            _ = try? context.evaluate("Promise.resolve().then(() => order.push('job')); order.push('nested')")
+            return JSValueMakeNumber(ref, 1)
+        }
+        _ = try context.evaluate("globalThis.order = []; nested(); order.push('after')")
+        XCTAssertEqual(try context.evaluate("order").json, .array([.string("nested"), .string("after"), .string("job")]))
+    }
 }
 
 final class JSValueDecoderTests: XCTestCase {
@@ -172,6 +185,39 @@ final class JSValueDecoderTests: XCTestCase {
             // A field not given at all is missing.
             XCTAssertThrowsError(try decoder.decode(Order.self, from: empty, fields: Array(names.dropFirst()),
                                                     values: UnsafeBufferPointer(rebasing: values[1..<4])))
+        }
+    }
+
+    /// A type whose `init(from:)` decodes another value with the same decoder, between two of
+    /// its own fields, still reads its own fields from what its script read, not the other's.
+    func testDecodingSomethingElseMidwayKeepsTheFieldsAScriptRead() throws {
+        struct Pair: Decodable, Equatable {
+            nonisolated(unsafe) static var meanwhile: (() throws -> Void)?
+            var first: Int
+            var second: Int
+            enum CodingKeys: CodingKey { case first, second }
+            init(first: Int, second: Int) { (self.first, self.second) = (first, second) }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                first = try container.decode(Int.self, forKey: .first)
+                try Self.meanwhile?()
+                second = try container.decode(Int.self, forKey: .second)
+            }
+        }
+        struct Other: Decodable { var second: Int }
+        let context = JavaScriptContext()
+        let decoder = JSValueDecoder(context: context)
+        let empty = try context.evaluate("({})")
+        let values: [JSValueRef?] = [try context.evaluate("1").ref, try context.evaluate("2").ref]
+        let others: [JSValueRef?] = [try context.evaluate("99").ref]
+        Pair.meanwhile = {
+            try others.withUnsafeBufferPointer { others in
+                XCTAssertEqual(try decoder.decode(Other.self, from: empty, fields: ["second"], values: others).second, 99)
+            }
+        }
+        defer { Pair.meanwhile = nil }
+        try values.withUnsafeBufferPointer { values in
+            XCTAssertEqual(try decoder.decode(Pair.self, from: empty, fields: ["first", "second"], values: values), Pair(first: 1, second: 2))
         }
     }
 
