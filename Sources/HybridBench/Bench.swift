@@ -275,6 +275,33 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
+    /// The milliseconds of each of `bodies` in each of `rounds` rounds (`samples[body][round]`),
+    /// the bodies taking turns within a round, after one unmeasured round: two figures of one
+    /// round were measured under the same conditions, which on a shared machine change from one
+    /// second to the next, so a ratio is taken per round (`medianRatio`).
+    static func measureInRounds(_ rounds: Int, _ bodies: [() -> Void]) -> [[Double]] {
+        var samples = Array(repeating: [Double](), count: bodies.count)
+        for round in 0...rounds {
+            for (index, body) in bodies.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                if round > 0 { samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+            }
+        }
+        return samples
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    /// The median over rounds of `figure / reference`, and the lowest and highest of them.
+    static func medianRatio(_ figure: [Double], to reference: [Double]) -> (median: Double, low: Double, high: Double) {
+        let ratios = zip(figure, reference).map { $0 / $1 }
+        return (median(ratios), ratios.min() ?? 0, ratios.max() ?? 0)
+    }
+
     static func report(_ name: String, _ figure: PeerBench.Figure) {
         report(name, figure.milliseconds, bytes: figure.bytes)
     }

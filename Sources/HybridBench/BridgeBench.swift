@@ -72,39 +72,44 @@ enum BridgeBench {
           return sum;
         };
         """)
-        func perCall(_ expression: String, calls: Int) -> Double {
-            Bench.measure(runs: 7) { runtime.evaluate("loop(\(expression), \(calls))") } * 1e6 / Double(calls)
-        }
+        // The four take turns in each round: their ratios are taken per round.
         let calls = 100_000
-        let service = perCall("(item) => hybrid.callSync('bench.total', item)", calls: calls)
-        let raw = perCall("rawAPI", calls: calls)
-        let fields = perCall("rawFields", calls: calls)
-        let converted = perCall("rawConverted", calls: calls)
-        func line(_ label: String, _ nanoseconds: Double, _ note: String = "") {
-            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", nanoseconds) + note)
+        let rounds = 9
+        let expressions = ["(item) => hybrid.callSync('bench.total', item)", "rawAPI", "rawFields", "rawConverted"]
+        let samples = Bench.measureInRounds(rounds, expressions.map { expression in { runtime.evaluate("loop(\(expression), \(calls))") } })
+        let (service, raw, fields, converted) = (samples[0], samples[1], samples[2], samples[3])
+        func line(_ label: String, _ milliseconds: Double, _ note: String = "") {
+            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", milliseconds * 1e6 / Double(calls)) + note)
         }
-        print("JavaScriptCore bridge, per call (median of 7 runs of \(calls) calls)")
-        line("raw callback, C API only, fields read by hand", raw)
-        line("the same as a host function (define)", fields)
-        line("host function decoding the same struct (JSValueDecoder)", converted)
-        line("hybrid.callSync('bench.total', {…})", service,
-             String(format: "  (%.2fx the raw callback, %.2fx the host function, %.2fx the decoding one)", service / raw, service / fields, service / converted))
-        print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / service))")
+        func ratio(to reference: [Double], _ name: String) -> String {
+            let ratio = Bench.medianRatio(service, to: reference)
+            return String(format: "%.2fx %@ (%.2f-%.2f)", ratio.median, name, ratio.low, ratio.high)
+        }
+        print("JavaScriptCore bridge, per call (medians of \(rounds) rounds of \(calls) calls, the four in turn; ratios per round)")
+        line("raw callback, C API only, fields read by hand", Bench.median(raw))
+        line("the same as a host function (define)", Bench.median(fields))
+        line("host function decoding the same struct (JSValueDecoder)", Bench.median(converted))
+        line("hybrid.callSync('bench.total', {…})", Bench.median(service))
+        print("    " + [ratio(to: raw, "the raw callback"), ratio(to: fields, "the host function"), ratio(to: converted, "the decoding one")].joined(separator: ", "))
+        print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / (Bench.median(service) * 1e6 / Double(calls))))")
 
-        let rounds = 2_000
+        let chained = 2_000
         runtime.evaluate("""
         globalThis.chain = async (service, n) => { let s = 0; for (let i = 0; i < n; i++) s += await hybrid.call(service, { sku: 'a', price: 1, qty: 1 }); return s; };
         """)
         func awaited(_ service: String) -> Double {
             Bench.measure(runs: 5) {
-                runtime.evaluate("chain('\(service)', \(rounds))")
+                runtime.evaluate("chain('\(service)', \(chained))")
                 runtime.loop.run(untilIdle: true)
-            } * 1e6 / Double(rounds)
+            } * 1e6 / Double(chained)
         }
         // An async service that answers without waiting answers inside the call; one that
         // waits (here for one turn of the loop) is settled from the loop in an entry of its own.
-        line("await hybrid.call, async service answering at once", awaited("bench.later"))
-        line("await hybrid.call, async service waiting once", awaited("bench.waits"))
+        func awaitedLine(_ label: String, _ nanoseconds: Double) {
+            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", nanoseconds))
+        }
+        awaitedLine("await hybrid.call, async service answering at once", awaited("bench.later"))
+        awaitedLine("await hybrid.call, async service waiting once", awaited("bench.waits"))
 
         let before = Bench.residentMegabytes()
         for _ in 0..<10 { runtime.evaluate("loop((item) => hybrid.callSync('bench.total', item), 100000)") }
