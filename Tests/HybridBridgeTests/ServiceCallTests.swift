@@ -117,6 +117,34 @@ final class ServiceCallTests: XCTestCase {
         ])
     }
 
+    /// Absent parameters (none, null, undefined) are `{}`: a service taking none answers, one
+    /// whose fields are all optional gets them all missing, one with a required field says it
+    /// is missing, and one taking any JSON gets `{}`; sync and async alike.
+    func testAbsentParametersAreAnEmptyObject() throws {
+        struct Page: Codable, Sendable { var limit: Int?; var from: String? }
+        let services = testRegistry()
+        services.register("test.page") { (page: Page) in [page.limit.map(String.init) ?? "none", page.from ?? "start"] }
+        let harness = try ScriptHarness(services: services)
+        let output = try harness.run("""
+        const show = (v) => console.log(JSON.stringify(v));
+        for (const name of ['test.open', 'test.page', 'cart.add', 'test.echo']) {
+          for (const params of [[], [null], [undefined]]) {
+            try { show(hybrid.callSync(name, ...params)); } catch (e) { console.log(e.code + ' ' + e.message.replace(/ \\(called at .*\\)$/, '')); }
+          }
+        }
+        hybrid.call('test.page').then(show);
+        hybrid.call('test.open', null).then(show);
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, [
+            "{}", "{}", "{}",
+            #"["none","start"]"#, #"["none","start"]"#, #"["none","start"]"#,
+            #"E_BAD_PARAMS cart.add: missing field "sku""#, #"E_BAD_PARAMS cart.add: missing field "sku""#, #"E_BAD_PARAMS cart.add: missing field "sku""#,
+            "{}", "{}", "{}",
+            #"["none","start"]"#, "{}",
+        ])
+    }
+
     func testServicesListsNamesAndParameters() throws {
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""

@@ -34,10 +34,13 @@
   // none itself (each read would take the engine's lock). Just -1 when Swift must look itself,
   // which is also how it produces the exact error (a getter that throws included).
   // A generation >= 0 also tells Swift that params is a plain object: no array, date or function.
+  // Absent params (null or undefined) count as {} for a service that lists its fields, as they
+  // do in Swift: every field undefined.
   const accepted = new Map();
   const unchecked = Object.freeze([-1]);
   function fieldArguments(name, params) {
-    if (params === null || typeof params !== 'object' || Array.isArray(params) || params instanceof Date) return unchecked;
+    const absent = params === null || params === undefined;
+    if (!absent && (typeof params !== 'object' || Array.isArray(params) || params instanceof Date)) return unchecked;
     let entry = accepted.get(name);
     if (entry === undefined) {
       entry = native.fields({ service: name });
@@ -45,8 +48,12 @@
     }
     const fields = entry.fields;
     if (fields === null) return unchecked;
-    for (const key in params) if (!fields.includes(key)) return unchecked;
     const values = [entry.generation];
+    if (absent) {
+      for (let i = 0; i < fields.length; i++) values.push(undefined);
+      return values;
+    }
+    for (const key in params) if (!fields.includes(key)) return unchecked;
     try {
       for (let i = 0; i < fields.length; i++) values.push(params[fields[i]]);
     } catch {
