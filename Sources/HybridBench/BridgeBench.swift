@@ -37,6 +37,9 @@ enum BridgeBench {
     static func run() {
         let services = ServiceRegistry()
         services.register("bench.total") { (item: Item) in item.price * Double(item.qty) }
+        // What a sync call costs besides decoding its parameters: the prelude, the engine's
+        // call, the registry and the answer.
+        services.register("bench.none") { (_: Empty) in 7.5 }
         services.register("bench.later") { (item: Item) async in item.qty }
         services.register("bench.waits") { (item: Item) async in
             await Task.yield()
@@ -72,25 +75,29 @@ enum BridgeBench {
           return sum;
         };
         """)
-        // The four take turns in each round: their ratios are taken per round.
+        // The five take turns in each round: their ratios are taken per round.
         let calls = 100_000
         let rounds = 9
-        let expressions = ["(item) => hybrid.callSync('bench.total', item)", "rawAPI", "rawFields", "rawConverted"]
+        let expressions = ["(item) => hybrid.callSync('bench.total', item)", "rawAPI", "rawFields", "rawConverted",
+                           "() => hybrid.callSync('bench.none', null)"]
         let samples = Bench.measureInRounds(rounds, expressions.map { expression in { runtime.evaluate("loop(\(expression), \(calls))") } })
-        let (service, raw, fields, converted) = (samples[0], samples[1], samples[2], samples[3])
-        func line(_ label: String, _ milliseconds: Double, _ note: String = "") {
-            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", milliseconds * 1e6 / Double(calls)) + note)
+        let (service, raw, fields, converted, bare) = (samples[0], samples[1], samples[2], samples[3], samples[4])
+        func line(_ label: String, _ milliseconds: Double) {
+            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", milliseconds * 1e6 / Double(calls)))
         }
         func ratio(to reference: [Double], _ name: String) -> String {
             let ratio = Bench.medianRatio(service, to: reference)
             return String(format: "%.2fx %@ (%.2f-%.2f)", ratio.median, name, ratio.low, ratio.high)
         }
-        print("JavaScriptCore bridge, per call (medians of \(rounds) rounds of \(calls) calls, the four in turn; ratios per round)")
+        print("JavaScriptCore bridge, per call (medians of \(rounds) rounds of \(calls) calls, the five in turn; ratios per round)")
         line("raw callback, C API only, fields read by hand", Bench.median(raw))
         line("the same as a host function (define)", Bench.median(fields))
         line("host function decoding the same struct (JSValueDecoder)", Bench.median(converted))
         line("hybrid.callSync('bench.total', {…})", Bench.median(service))
         print("    " + [ratio(to: raw, "the raw callback"), ratio(to: fields, "the host function"), ratio(to: converted, "the decoding one")].joined(separator: ", "))
+        let share = Bench.medianRatio(bare, to: raw)
+        line("hybrid.callSync('bench.none', null), no parameters", Bench.median(bare))
+        print(String(format: "    %.2fx the raw callback (%.2f-%.2f): the call without decoding parameters", share.median, share.low, share.high))
         print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / (Bench.median(service) * 1e6 / Double(calls))))")
 
         let chained = 2_000
