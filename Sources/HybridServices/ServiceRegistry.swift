@@ -1,5 +1,6 @@
 import Foundation
 import HybridJSON
+import Synchronization
 
 /// The native services scripts can call, by `domain.verb` name.
 ///
@@ -8,12 +9,17 @@ import HybridJSON
 /// before any service code runs. Sync services run on the caller's thread; async ones return a
 /// job the caller runs (the bridge starts it at once on the JavaScript thread: one that answers
 /// without waiting answers inside the call; one that waits goes on off that thread).
-public final class ServiceRegistry: @unchecked Sendable {
+public final class ServiceRegistry: Sendable {
     // Registration happens at start-up, lookups on the JavaScript thread; a lock keeps a host
-    // that registers later from racing them.
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
-    private var changes = 0
+    // that registers later from racing them. A `Mutex` owning the state, not a lock beside it:
+    // a lookup is one uncontended atomic each way, with no exclusivity check on the state.
+    private let state = Mutex(State())
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Counts registrations.
+        var changes = 0
+    }
 
     /// The Swift functions declared patchable for scripts that call these services.
     public let patchableMethods = PatchableMethods()
@@ -149,38 +155,38 @@ public final class ServiceRegistry: @unchecked Sendable {
         let description = ServiceDescription(name: name, isSync: isSync, permission: permission, parameters: probe.parameters,
                                              summary: summary, timeout: timeout)
         let entry = Entry(description: description, fieldNames: probe.parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
-        lock.withLock {
-            entries[name] = entry
-            changes += 1
+        state.withLock { state in
+            state.entries[name] = entry
+            state.changes += 1
         }
     }
 
     /// Removes the service `name`, if there is one (a bundle's own service goes with the bundle).
     public func unregister(_ name: String) {
-        lock.withLock {
-            guard entries.removeValue(forKey: name) != nil else { return }
-            changes += 1
+        state.withLock { state in
+            guard state.entries.removeValue(forKey: name) != nil else { return }
+            state.changes += 1
         }
     }
 
     /// Counts registrations, so a caller that cached parameter names knows when to drop them.
-    public var generation: Int { lock.withLock { changes } }
+    public var generation: Int { state.withLock { $0.changes } }
 
     /// The parameter names a service accepts, or nil when it takes any fields (or does not exist).
     public func fieldNames(of name: String) -> [String]? {
-        lock.withLock { entries[name].flatMap { $0.acceptsAnyFields ? nil : $0.fieldNames } }
+        state.withLock { $0.entries[name].flatMap { $0.acceptsAnyFields ? nil : $0.fieldNames } }
     }
 
     // MARK: Looking up
 
     /// Every service, sorted by name.
     public var descriptions: [ServiceDescription] {
-        lock.withLock { entries.values.map(\.description) }.sorted { $0.name < $1.name }
+        state.withLock { $0.entries.values.map(\.description) }.sorted { $0.name < $1.name }
     }
 
     /// The description of one service.
     public func description(of name: String) -> ServiceDescription? {
-        lock.withLock { entries[name]?.description }
+        state.withLock { $0.entries[name]?.description }
     }
 
     // MARK: Calling
@@ -189,8 +195,8 @@ public final class ServiceRegistry: @unchecked Sendable {
     /// parameters fit. Sync services run to completion here.
     public func start(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller,
                       requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
-        guard let entry = lock.withLock({ entries[name] }) else {
-            let hint = Suggestion.hint(for: name, in: lock.withLock { Array(entries.keys) })
+        guard let entry = state.withLock({ $0.entries[name] }) else {
+            let hint = Suggestion.hint(for: name, in: state.withLock { Array($0.entries.keys) })
             return .failure(ServiceError(.noService, "no service named \"\(name)\"" + hint))
         }
         guard caller.isGranted(entry.permission) else {
