@@ -54,7 +54,7 @@ struct BridgeNatives {
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
                     return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1],
-                                                                checkedAt: arguments[2].number, fieldValues: arguments.values(from: 3)))
+                                                                checkedAt: arguments[6].number, fieldValues: arguments.values(from: 7)))
                 } catch {
                     throw Self.failure(error, in: context)
                 }

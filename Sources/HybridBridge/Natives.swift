@@ -23,13 +23,15 @@ enum Native: String, CaseIterable {
     /// milliseconds, -1 for the service's own; `checkedAt` is the registry generation at which
     /// the prelude found every field of `params` known (see `fields`), or -1, and then
     /// `values` are `params`' values of those fields, in the order `fields` gave them (Swift
-    /// reads no field itself: each read would take the engine's lock).
+    /// reads no field itself: each read would be an engine call), followed by any number of
+    /// others, which Swift ignores (the prelude writes four out rather than spread an array).
     case call
     /// `cancelCall({id})`: drops the call in flight numbered `id` (its signal aborted), cancelling
     /// its work; its promise is never settled by Swift.
     case cancelCall
-    /// `callSync(service, params, checkedAt, ...values)` → the sync service's answer (`checkedAt`
-    /// and `values` as for `call`); throws `{code, message, details?}`.
+    /// `callSync(service, params, _, _, _, _, checkedAt, ...values)` → the sync service's answer
+    /// (`checkedAt` and `values` as for `call`, whose arguments between it ignores, so the
+    /// prelude calls both alike); throws `{code, message, details?}`.
     case callSync
     /// `fields({service})` → `{generation, fields}`: the field names the service accepts (`null`
     /// when it takes any, or does not exist) at registry generation `generation`.

@@ -145,6 +145,32 @@ final class ServiceCallTests: XCTestCase {
         ])
     }
 
+    /// The prelude writes up to four field values out as arguments and spreads more: a service
+    /// with five or six fields gets each in its place, given, missing or absent, sync and async.
+    func testEveryFieldArrivesInItsPlaceHoweverManyThereAre() throws {
+        struct Five: Codable, Sendable { var a: Int; var b: Int?; var c: Int; var d: Int?; var e: Int }
+        struct Six: Codable, Sendable { var a: Int?; var b: Int?; var c: Int?; var d: Int?; var e: Int?; var f: Int? }
+        let services = testRegistry()
+        services.register("test.five") { (five: Five) in [five.a, five.b ?? -1, five.c, five.d ?? -1, five.e] }
+        services.register("test.six") { (six: Six) in [six.a, six.b, six.c, six.d, six.e, six.f].map { $0 ?? -1 } }
+        let harness = try ScriptHarness(services: services)
+        let output = try harness.run("""
+        const show = (v) => console.log(JSON.stringify(v));
+        show(hybrid.callSync('test.five', { e: 5, d: 4, c: 3, b: 2, a: 1 }));
+        show(hybrid.callSync('test.five', { a: 1, c: 3, e: 5 }));
+        show(hybrid.callSync('test.six', { f: 6, b: 2 }));
+        show(hybrid.callSync('test.six', null));
+        show(hybrid.callSync('test.six'));
+        try { hybrid.callSync('test.five', { a: 1, c: 3 }); } catch (e) { console.log(e.code + ' ' + e.message.replace(/ \\(called at .*\\)$/, '')); }
+        hybrid.call('test.six', { a: 1, c: 3, e: 5 }).then(show);
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, [
+            "[1,2,3,4,5]", "[1,-1,3,-1,5]", "[-1,2,-1,-1,-1,6]", "[-1,-1,-1,-1,-1,-1]", "[-1,-1,-1,-1,-1,-1]",
+            #"E_BAD_PARAMS test.five: missing field "e""#, "[1,-1,3,-1,5,-1]",
+        ])
+    }
+
     func testServicesListsNamesAndParameters() throws {
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""

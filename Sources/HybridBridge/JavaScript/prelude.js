@@ -28,38 +28,52 @@
   // settles the promise from the loop.
   //
   // Field names each service accepts, checked here because asking the engine for an object's
-  // names from Swift costs more than the rest of a call. The last arguments of native.call and
-  // native.callSync: the registry generation at which every field of params was found known,
-  // then params' values of those fields in the order Swift listed them, so that Swift reads
-  // none itself (each read would take the engine's lock). Just -1 when Swift must look itself,
-  // which is also how it produces the exact error (a getter that throws included).
-  // A generation >= 0 also tells Swift that params is a plain object: no array, date or function.
-  // Absent params (null or undefined) count as {} for a service that lists its fields, as they
-  // do in Swift: every field undefined.
+  // names from Swift costs more than the rest of a call. After the arguments of native.call
+  // (callSync ignores timeout to handle) come: the registry generation at which every field of
+  // params was found known, then params' values of those fields in the order Swift listed them,
+  // so that Swift reads none itself (each read would be an engine call). Just -1 when Swift
+  // must look itself, which is also how it produces the exact error (a getter that throws
+  // included). A generation >= 0 also tells Swift that params is a plain object: no array,
+  // date or function. Absent params (null or undefined) count as {} for a service that lists
+  // its fields, as they do in Swift: every field undefined.
   const accepted = new Map();
-  const unchecked = Object.freeze([-1]);
-  function fieldArguments(name, params) {
+  // The service's entry ({generation, fields}) when every field of params is one it lists.
+  function checkedEntry(name, params) {
     const absent = params === null || params === undefined;
-    if (!absent && (typeof params !== 'object' || Array.isArray(params) || params instanceof Date)) return unchecked;
+    if (!absent && (typeof params !== 'object' || Array.isArray(params) || params instanceof Date)) return null;
     let entry = accepted.get(name);
     if (entry === undefined) {
       entry = native.fields({ service: name });
       accepted.set(name, entry);
     }
     const fields = entry.fields;
-    if (fields === null) return unchecked;
-    const values = [entry.generation];
-    if (absent) {
-      for (let i = 0; i < fields.length; i++) values.push(undefined);
-      return values;
+    if (fields === null) return null;
+    if (!absent) for (const key in params) if (!fields.includes(key)) return null;
+    return entry;
+  }
+  // Calls `fn` (native.call or native.callSync) with the field arguments above. Up to four
+  // values are written out (Swift takes as many as it listed fields): an array to spread
+  // costs a call as much as the rest of this side.
+  function invokeNative(fn, service, params, timeout, resolve, reject, handle) {
+    const entry = checkedEntry(service, params);
+    if (entry === null) return fn(service, params, timeout, resolve, reject, handle, -1);
+    const fields = entry.fields;
+    const count = fields.length;
+    let a, b, c, d;
+    if (params !== null && params !== undefined) {
+      try {
+        if (count > 4) return fn(service, params, timeout, resolve, reject, handle, entry.generation, ...fields.map((field) => params[field]));
+        if (count > 0) a = params[fields[0]];
+        if (count > 1) b = params[fields[1]];
+        if (count > 2) c = params[fields[2]];
+        if (count > 3) d = params[fields[3]];
+      } catch {
+        return fn(service, params, timeout, resolve, reject, handle, -1);
+      }
+    } else if (count > 4) {
+      return fn(service, params, timeout, resolve, reject, handle, entry.generation, ...fields.map(() => undefined));
     }
-    for (const key in params) if (!fields.includes(key)) return unchecked;
-    try {
-      for (let i = 0; i < fields.length; i++) values.push(params[fields[i]]);
-    } catch {
-      return unchecked;
-    }
-    return values;
+    return fn(service, params, timeout, resolve, reject, handle, entry.generation, a, b, c, d);
   }
   // options.signal (an AbortSignal) drops the call when aborted: the promise rejects with the
   // signal's reason and Swift cancels the work (closing its connection).
@@ -83,9 +97,8 @@
         fn(...args);
       };
       const handle = signal === null ? undefined : {};
-      const fields = fieldArguments(service, params);
       try {
-        answer = native.call(service, params, timeout, settled(resolve), settled(failed), handle, ...fields);
+        answer = invokeNative(native.call, service, params, timeout, settled(resolve), settled(failed), handle);
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message, failure.details));
         return;
@@ -105,9 +118,8 @@
     });
   }
   function callServiceSync(service, params) {
-    const fields = fieldArguments(service, params);
     try {
-      return native.callSync(service, params, ...fields);
+      return invokeNative(native.callSync, service, params, undefined, undefined, undefined, undefined);
     } catch (failure) {
       throw serviceError(new Error(), failure.code, failure.message, failure.details);
     }

@@ -45,8 +45,9 @@ struct ScriptParameters: ServiceParameters {
 
     func decode<T: Decodable>(_ type: T.Type, fields: [String]) throws -> T {
         // `do`/`catch`, not `try?`: an `Optional<T>` costs a generic metadata lookup per call.
-        if let fieldValues, fieldValues.count == fields.count {
-            do { return try decoder.decode(type, from: value, fields: fields, values: fieldValues) } catch {}
+        // The prelude may pass more values than fields (it writes four out): the first are theirs.
+        if let fieldValues, fieldValues.count >= fields.count {
+            do { return try decoder.decode(type, from: value, fields: fields, values: UnsafeBufferPointer(rebasing: fieldValues[..<fields.count])) } catch {}
         } else if !isAbsent {
             do { return try decoder.decode(type, from: value, isPlainObject: fieldsChecked) } catch {}
         }
