@@ -146,13 +146,20 @@ final class ServiceCallTests: XCTestCase {
     }
 
     /// The prelude writes up to four field values out as arguments and spreads more: a service
-    /// with five or six fields gets each in its place, given, missing or absent, sync and async.
+    /// with five or six fields gets each in its place, given, missing or absent, sync and async,
+    /// and one that fails runs once, however many fields it has.
     func testEveryFieldArrivesInItsPlaceHoweverManyThereAre() throws {
         struct Five: Codable, Sendable { var a: Int; var b: Int?; var c: Int; var d: Int?; var e: Int }
         struct Six: Codable, Sendable { var a: Int?; var b: Int?; var c: Int?; var d: Int?; var e: Int?; var f: Int? }
+        final class Runs: @unchecked Sendable { var count = 0 }
+        let runs = Runs()
         let services = testRegistry()
         services.register("test.five") { (five: Five) in [five.a, five.b ?? -1, five.c, five.d ?? -1, five.e] }
         services.register("test.six") { (six: Six) in [six.a, six.b, six.c, six.d, six.e, six.f].map { $0 ?? -1 } }
+        services.register("test.failing") { (_: Six) -> Int in
+            runs.count += 1
+            throw ServiceError(.failed, "no")
+        }
         let harness = try ScriptHarness(services: services)
         let output = try harness.run("""
         const show = (v) => console.log(JSON.stringify(v));
@@ -163,12 +170,16 @@ final class ServiceCallTests: XCTestCase {
         show(hybrid.callSync('test.six'));
         try { hybrid.callSync('test.five', { a: 1, c: 3 }); } catch (e) { console.log(e.code + ' ' + e.message.replace(/ \\(called at .*\\)$/, '')); }
         hybrid.call('test.six', { a: 1, c: 3, e: 5 }).then(show);
+        for (const params of [{ a: 1, f: 6 }, { a: 1 }, null]) {
+          try { hybrid.callSync('test.failing', params); } catch (e) { console.log(e.code); }
+        }
         """)
         XCTAssertEqual(harness.failures, [])
         XCTAssertEqual(output, [
             "[1,2,3,4,5]", "[1,-1,3,-1,5]", "[-1,2,-1,-1,-1,6]", "[-1,-1,-1,-1,-1,-1]", "[-1,-1,-1,-1,-1,-1]",
-            #"E_BAD_PARAMS test.five: missing field "e""#, "[1,-1,3,-1,5,-1]",
+            #"E_BAD_PARAMS test.five: missing field "e""#, "E_FAILED", "E_FAILED", "E_FAILED", "[1,-1,3,-1,5,-1]",
         ])
+        XCTAssertEqual(runs.count, 3, "each failing call ran its service once")
     }
 
     func testServicesListsNamesAndParameters() throws {

@@ -59,20 +59,23 @@
     if (entry === null) return fn(service, params, timeout, resolve, reject, handle, -1);
     const fields = entry.fields;
     const count = fields.length;
+    const absent = params === null || params === undefined;
     let a, b, c, d;
-    if (params !== null && params !== undefined) {
-      try {
-        if (count > 4) return fn(service, params, timeout, resolve, reject, handle, entry.generation, ...fields.map((field) => params[field]));
+    let more = null;
+    // Only the reading is tried here: what the native call throws is the caller's to handle
+    // (caught here, it would run the service again).
+    try {
+      if (count > 4) more = fields.map((field) => (absent ? undefined : params[field]));
+      else if (!absent) {
         if (count > 0) a = params[fields[0]];
         if (count > 1) b = params[fields[1]];
         if (count > 2) c = params[fields[2]];
         if (count > 3) d = params[fields[3]];
-      } catch {
-        return fn(service, params, timeout, resolve, reject, handle, -1);
       }
-    } else if (count > 4) {
-      return fn(service, params, timeout, resolve, reject, handle, entry.generation, ...fields.map(() => undefined));
+    } catch {
+      return fn(service, params, timeout, resolve, reject, handle, -1);
     }
+    if (more !== null) return fn(service, params, timeout, resolve, reject, handle, entry.generation, ...more);
     return fn(service, params, timeout, resolve, reject, handle, entry.generation, a, b, c, d);
   }
   // options.signal (an AbortSignal) drops the call when aborted: the promise rejects with the
