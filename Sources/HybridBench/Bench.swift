@@ -278,13 +278,15 @@ enum Bench {
     /// The milliseconds of each of `bodies` in each of `rounds` rounds (`samples[body][round]`),
     /// the bodies taking turns within a round, after one unmeasured round: two figures of one
     /// round were measured under the same conditions, which on a shared machine change from one
-    /// second to the next, so a ratio is taken per round (`medianRatio`).
+    /// second to the next, so a ratio is taken per round (`medianRatio`). Each round starts one
+    /// body later, so none always runs after the same one (and collects its garbage).
     static func measureInRounds(_ rounds: Int, _ bodies: [() -> Void]) -> [[Double]] {
         var samples = Array(repeating: [Double](), count: bodies.count)
         for round in 0...rounds {
-            for (index, body) in bodies.enumerated() {
+            for turn in 0..<bodies.count {
+                let index = (round + turn) % bodies.count
                 let start = DispatchTime.now().uptimeNanoseconds
-                body()
+                bodies[index]()
                 if round > 0 { samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
             }
         }

@@ -31,13 +31,6 @@ nonisolated(unsafe) private let hostFunctionClass: JSClassRef = {
     definition.callAsFunction = { context, function, this, count, arguments, exception in
         guard let context, let function, let data = JSObjectGetPrivate(function) else { return nil }
         let box = Unmanaged<HostFunctionBox>.fromOpaque(data).takeUnretainedValue()
-        // JavaScriptCore drops its lock around a callback, and every C API call the body makes
-        // would take it afresh: a full acquire and release each (the thread's stack bounds,
-        // its string table), a third of a sync service call's engine time. Held here, each of
-        // those calls only counts up and down. Releasing it here drains no microtasks: the
-        // engine drains only when no callback has dropped the lock, that is, at an entry's end.
-        JSLock(context)
-        defer { JSUnlock(context) }
         do throws(ScriptThrow) {
             return try box.body(context, this, UnsafeBufferPointer(start: arguments, count: count)) ?? JSValueMakeUndefined(context)
         } catch {

@@ -27,16 +27,20 @@ extension JavaScriptContext {
     }
 
     func json(from value: JSValueRef) -> JSONValue {
-        var conversion = Conversion(context: self, strict: false)
-        return (try? conversion.convert(value)) ?? .null
+        withEngineLock {
+            var conversion = Conversion(context: self, strict: false)
+            return (try? conversion.convert(value)) ?? .null
+        }
     }
 
     /// `json(from:)` for values that must arrive whole (service parameters): a cycle, nesting
     /// deeper than `maximumJSONDepth`, or a getter or proxy trap that throws is an error naming
     /// the place.
     public func strictJSON(from value: JavaScriptValue) throws(JSONConversionError) -> JSONValue {
-        var conversion = Conversion(context: self, strict: true)
-        return try conversion.convert(value.ref)
+        try withEngineLock { () throws(JSONConversionError) in
+            var conversion = Conversion(context: self, strict: true)
+            return try conversion.convert(value.ref)
+        }
     }
 
     /// `strictJSON(from:)` for values kept as data (the app store, a screen's state): what
@@ -44,13 +48,34 @@ extension JavaScriptContext {
     /// — a function, a symbol, a BigInt, `undefined` inside an array, NaN and the infinities.
     /// An `undefined` member is left out, as `JSON.stringify` does.
     public func exactJSON(from value: JavaScriptValue) throws(JSONConversionError) -> JSONValue {
-        var conversion = Conversion(context: self, strict: true, exact: true)
-        return try conversion.convert(value.ref)
+        try withEngineLock { () throws(JSONConversionError) in
+            var conversion = Conversion(context: self, strict: true, exact: true)
+            return try conversion.convert(value.ref)
+        }
     }
 
     /// A JavaScript value for a JSON-like Swift value.
     public func makeValue(_ json: JSONValue) -> JavaScriptValue {
-        JavaScriptValue(makeRef(json), in: self)
+        switch json {
+        // A scalar is one engine call, which takes the lock itself for less.
+        case .array, .object: JavaScriptValue(withEngineLock { makeRef(json) }, in: self)
+        default: JavaScriptValue(makeRef(json), in: self)
+        }
+    }
+
+    /// Runs `body`, a burst of engine calls (a conversion, a decode), holding the engine's
+    /// lock. JavaScriptCore drops its lock around a native callback, so each C API call there
+    /// takes it afresh: a full acquire and release, with the thread's stack bounds and string
+    /// table. Held, each only counts up and down (a sync service call's locking: 1,880
+    /// instructions to about 700). Its release drains no jobs inside a callback, where the
+    /// engine only drains when no callback has dropped the lock. Never around code that may
+    /// run long or wait (a service's body): while a thread holds the lock, the engine signals
+    /// it to stop a runaway script and the collector cannot stop the world, and another thread
+    /// needing the engine would wait.
+    func withEngineLock<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        JSLock(ref)
+        defer { JSUnlock(ref) }
+        return try body()
     }
 
     private func makeRef(_ json: JSONValue) -> JSValueRef {

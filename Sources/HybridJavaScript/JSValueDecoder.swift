@@ -49,8 +49,10 @@ public final class JSValueDecoder {
 
     /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
-        try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : JSValueGetType(ref, value),
-                                 isPlainObject: isPlainObject, depth: 0))
+        try context.withEngineLock {
+            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : JSValueGetType(ref, value),
+                                     isPlainObject: isPlainObject, depth: 0))
+        }
     }
 
     /// Decodes `T` from the plain object `value` whose fields a script has read already:
@@ -60,12 +62,14 @@ public final class JSValueDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue, fields: [String],
                                      values: UnsafeBufferPointer<JSValueRef?>) throws -> T {
         precondition(fields.count == values.count, "one value for each field")
-        return try fields.withUnsafeBufferPointer { names in
-            // Saved and put back: a type's `init(from:)` may decode something else meanwhile.
-            let outer = readFields
-            readFields = ReadFields(names: names, values: values)
-            defer { readFields = outer }
-            return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
+        return try context.withEngineLock {
+            try fields.withUnsafeBufferPointer { names in
+                // Saved and put back: a type's `init(from:)` may decode something else meanwhile.
+                let outer = readFields
+                readFields = ReadFields(names: names, values: values)
+                defer { readFields = outer }
+                return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
+            }
         }
     }
 

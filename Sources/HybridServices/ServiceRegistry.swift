@@ -31,8 +31,9 @@ public final class ServiceRegistry: Sendable {
     public enum Invocation: Sendable {
         /// A sync service answered.
         case finished(any Encodable & Sendable)
-        /// An async service: run this to get the answer (it throws `ServiceError`s).
-        case running(@Sendable () async throws -> any Encodable & Sendable)
+        /// An async service: run this to get the answer (it throws `ServiceError`s); `timeout`
+        /// is the service's (`ServiceDescription.timeout`), for a caller that has none of its own.
+        case running(@Sendable () async throws -> any Encodable & Sendable, timeout: Double?)
     }
 
     /// A class, so that looking one up for a call retains one object instead of copying its
@@ -105,7 +106,7 @@ public final class ServiceRegistry: Sendable {
         add(name, Params.self, isSync: false, permission: permission, summary: summary, timeout: timeout) { parameters, fields throws(StartFailure) in
             let decoded = try Self.decode(Params.self, from: parameters, fields: fields)
             // Whatever the body throws surfaces when the job runs, through `failure(_:in:)`.
-            return .running { try await body(decoded) }
+            return .running({ try await body(decoded) }, timeout: timeout)
         }
     }
 
@@ -129,7 +130,7 @@ public final class ServiceRegistry: Sendable {
             do {
                 switch try body(decoded) {
                 case .now(let result): return .finished(result)
-                case .later(let job): return .running { try await job() }
+                case .later(let job): return .running({ try await job() }, timeout: timeout)
                 }
             } catch {
                 throw .service(error)
@@ -255,7 +256,7 @@ public final class ServiceRegistry: Sendable {
             return .failure(error)
         case .success(.finished(let value)):
             return Self.encode(value, from: name)
-        case .success(.running(let job)):
+        case .success(.running(let job, _)):
             do {
                 return Self.encode(try await job(), from: name)
             } catch {

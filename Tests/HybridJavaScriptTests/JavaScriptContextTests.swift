@@ -120,17 +120,23 @@ final class JavaScriptContextTests: XCTestCase {
         XCTAssertEqual(context.json(from: try context.evaluate("'still alive'")), .string("still alive"))
     }
 
-    /// Host functions hold the engine's lock while their body runs: engine calls inside one,
-    /// a nested script included, work, and a job that script queues still waits for the end of
-    /// the outer script rather than running when the call returns.
-    func testHostFunctionsHoldTheLockWithoutRunningJobsEarly() throws {
+    /// Conversions hold the engine's lock for their burst of engine calls. Inside a host
+    /// function, a getter one runs can queue a job, and so can a nested script, and both jobs
+    /// still wait for the end of the outer script rather than running when the lock is let go.
+    func testJobsQueuedInsideHostFunctionsWaitForTheOuterScript() throws {
         let context = JavaScriptContext()
         context.define("nested") { ref, _, _ in
-            _ = try? context.evaluate("Promise.resolve().then(() => order.push('job')); order.push('nested')")
+            if let probe = try? context.evaluate("probe") { _ = context.json(from: probe) }
+            _ = try? context.evaluate("Promise.resolve().then(() => order.push('nested job')); order.push('nested')")
             return JSValueMakeNumber(ref, 1)
         }
-        _ = try context.evaluate("globalThis.order = []; nested(); order.push('after')")
-        XCTAssertEqual(try context.evaluate("order").json, .array([.string("nested"), .string("after"), .string("job")]))
+        _ = try context.evaluate("""
+        globalThis.order = [];
+        globalThis.probe = { get field() { Promise.resolve().then(() => order.push('getter job')); order.push('getter'); return 1; } };
+        nested(); order.push('after')
+        """)
+        XCTAssertEqual(try context.evaluate("order").json,
+                       .array(["getter", "nested", "after", "getter job", "nested job"].map(JSONValue.string)))
     }
 }
 

@@ -51,11 +51,12 @@
     if (!absent) for (const key in params) if (!fields.includes(key)) return null;
     return entry;
   }
-  // Calls `fn` (native.call or native.callSync) with the field arguments above. Up to four
-  // values are written out (Swift takes as many as it listed fields): an array to spread
-  // costs a call as much as the rest of this side.
-  function invokeNative(fn, service, params, timeout, resolve, reject, handle) {
-    const entry = checkedEntry(service, params);
+  // Calls `fn` (native.call or native.callSync) with the field arguments above, for `entry`,
+  // what checkedEntry answered (asked by the caller outside its try, so that a Proxy trap
+  // throwing there reaches the script as itself). Up to four values are written out (Swift
+  // takes as many as it listed fields): an array to spread costs a call as much as the rest
+  // of this side.
+  function invokeNative(fn, entry, service, params, timeout, resolve, reject, handle) {
     if (entry === null) return fn(service, params, timeout, resolve, reject, handle, -1);
     const fields = entry.fields;
     const count = fields.length;
@@ -100,8 +101,9 @@
         fn(...args);
       };
       const handle = signal === null ? undefined : {};
+      const entry = checkedEntry(service, params);
       try {
-        answer = invokeNative(native.call, service, params, timeout, settled(resolve), settled(failed), handle);
+        answer = invokeNative(native.call, entry, service, params, timeout, settled(resolve), settled(failed), handle);
       } catch (failure) {
         reject(serviceError(new Error(), failure.code, failure.message, failure.details));
         return;
@@ -121,8 +123,9 @@
     });
   }
   function callServiceSync(service, params) {
+    const entry = checkedEntry(service, params);
     try {
-      return invokeNative(native.callSync, service, params, undefined, undefined, undefined, undefined);
+      return invokeNative(native.callSync, entry, service, params, undefined, undefined, undefined, undefined);
     } catch (failure) {
       throw serviceError(new Error(), failure.code, failure.message, failure.details);
     }

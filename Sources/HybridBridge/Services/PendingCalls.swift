@@ -60,8 +60,8 @@ public final class PendingCalls: @unchecked Sendable {
             return .answered(.failure(error))
         case .success(.finished(let value)):
             return .answered(ServiceRegistry.encode(value, from: name))
-        case .success(.running(let job)):
-            return start(job, name: name, timeout: timeout ?? services.description(of: name)?.timeout, owner: owner, settlement: settlement)
+        case .success(.running(let job, let serviceTimeout)):
+            return start(job, name: name, timeout: timeout ?? serviceTimeout, owner: owner, settlement: settlement)
         }
     }
 
@@ -72,11 +72,8 @@ public final class PendingCalls: @unchecked Sendable {
     /// turn of the loop, no timer and no second entry into JavaScript. One that waits becomes a
     /// call in flight: `settlement()` is asked then for what gets its answer (or `E_TIMEOUT`
     /// after `timeout` seconds, when given) on the loop, once; the job goes on off the loop.
-    ///
-    /// - Parameter timeout: asked only for a call that goes in flight, so one that answers at
-    ///   once does not look up its service's timeout.
     @discardableResult
-    public func start(_ job: @escaping Job, name: String, timeout: @autoclosure () -> Double?, owner: ObjectIdentifier? = nil,
+    public func start(_ job: @escaping Job, name: String, timeout: Double?, owner: ObjectIdentifier? = nil,
                       settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
         let id = nextID
         nextID += 1
@@ -99,7 +96,7 @@ public final class PendingCalls: @unchecked Sendable {
         call.task = task
         calls[id] = call
         loop.beginWork()
-        if let timeout = timeout() {
+        if let timeout {
             call.timeout = loop.schedule(after: timeout) { [weak self] in
                 self?.settle(id, .failure(ServiceError(.timeout, "\(name) did not answer within \(formatDuration(timeout))")))
             }
