@@ -273,12 +273,17 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The property `key` and its type; nil when it is undefined.
-    private func member(_ key: Key) -> (value: JSValueRef, type: JSType)? {
-        let read = if let object {
-            owner.withName(key.stringValue) { JSObjectGetProperty(owner.ref, object, $0, nil) }
+    /// The property `key` and its type; nil when it is undefined. A read that throws (a
+    /// getter, a proxy trap) is a mismatch, even for an optional field: the caller's JSON path
+    /// then names the field and the error, where taking it as missing would hide it.
+    private func member(_ key: Key) throws -> (value: JSValueRef, type: JSType)? {
+        let read: JSValueRef?
+        if let object {
+            var exception: JSValueRef?
+            read = owner.withName(key.stringValue) { JSObjectGetProperty(owner.ref, object, $0, &exception) }
+            if exception != nil { throw JSValueDecoder.Mismatch() }
         } else {
-            owner.readFields?.value(of: key.stringValue)
+            read = owner.readFields?.value(of: key.stringValue)
         }
         guard let value = read else { return nil }
         let type = JSValueGetType(owner.ref, value)
@@ -286,7 +291,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func required(_ key: Key) throws -> (value: JSValueRef, type: JSType) {
-        guard let member = member(key), member.type != kJSTypeNull else { throw JSValueDecoder.Mismatch() }
+        guard let member = try member(key), member.type != kJSTypeNull else { throw JSValueDecoder.Mismatch() }
         return member
     }
 
@@ -300,8 +305,11 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, depth: depth)
     }
 
-    func contains(_ key: Key) -> Bool { member(key) != nil }
-    func decodeNil(forKey key: Key) throws -> Bool { member(key).map { $0.type == kJSTypeNull } ?? true }
+    func contains(_ key: Key) -> Bool {
+        // A read that throws counts as there, so that decoding it throws.
+        do { return try member(key) != nil } catch { return true }
+    }
+    func decodeNil(forKey key: Key) throws -> Bool { try member(key).map { $0.type == kJSTypeNull } ?? true }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { let (value, kind) = try required(key); return try owner.bool(value, kind: kind) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { let (value, kind) = try required(key); return try owner.string(value, kind: kind) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { let (value, kind) = try required(key); return try owner.double(value, kind: kind) }

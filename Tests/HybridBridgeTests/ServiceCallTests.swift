@@ -90,7 +90,8 @@ final class ServiceCallTests: XCTestCase {
 
     /// The prelude reads a checked object's fields and hands Swift their values in order: what
     /// it reads (absent, undefined, null, getters, inherited fields) is what Swift would have
-    /// read, for sync and async calls alike, and a getter that throws is still reported.
+    /// read, for sync and async calls alike, and a getter that throws is still reported, on an
+    /// optional field too.
     func testFieldsReadByThePreludeAreWhatTheServiceGets() throws {
         let services = testRegistry()
         services.register("test.echoItem") { (item: Item) in item }
@@ -102,6 +103,7 @@ final class ServiceCallTests: XCTestCase {
           { sku: 'a', price: 2, qty: 1, note: null }, { get sku() { return 'g'; }, price: 1, qty: 4 },
           Object.assign(Object.create({ sku: 'inherited' }), { price: 1, qty: 5 }),
           { sku: 'a', price: 2, get qty() { throw new Error('no qty'); } }, { sku: 'a', price: 2 },
+          { sku: 'a', price: 2, qty: 1, get note() { throw new Error('no note'); } },
         ];
         for (const params of tries) {
           try { show(hybrid.callSync('test.echoItem', params)); } catch (e) { console.log(e.code + ' ' + e.message.replace(/ \\(called at .*\\)$/, '')); }
@@ -113,6 +115,7 @@ final class ServiceCallTests: XCTestCase {
             #"{"sku":"a","price":2,"qty":1}"#, #"{"sku":"a","price":2,"qty":1}"#, #"{"sku":"b","price":1,"qty":3,"note":"n"}"#,
             #"{"sku":"a","price":2,"qty":1}"#, #"{"sku":"g","price":1,"qty":4}"#, #"{"sku":"inherited","price":1,"qty":5}"#,
             #"E_BAD_PARAMS test.echoItem: $.qty could not be read: Error: no qty"#, #"E_BAD_PARAMS test.echoItem: missing field "qty""#,
+            #"E_BAD_PARAMS test.echoItem: $.note could not be read: Error: no note"#,
             #"{"sku":"async","price":0.5,"qty":6}"#,
         ])
     }
