@@ -271,8 +271,7 @@ enum Bench {
             try body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        samples.sort()
-        return samples[samples.count / 2]
+        return median(samples)
     }
 
     /// The milliseconds of each of `bodies` in each of `rounds` rounds (`samples[body][round]`),
@@ -293,6 +292,7 @@ enum Bench {
         return samples
     }
 
+    /// The middle value of `values` (the upper one of an even count), which must not be empty.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[sorted.count / 2]

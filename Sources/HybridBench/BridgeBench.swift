@@ -82,23 +82,25 @@ enum BridgeBench {
                            "() => hybrid.callSync('bench.none', null)"]
         let samples = Bench.measureInRounds(rounds, expressions.map { expression in { runtime.evaluate("loop(\(expression), \(calls))") } })
         let (service, raw, fields, converted, bare) = (samples[0], samples[1], samples[2], samples[3], samples[4])
-        func line(_ label: String, _ milliseconds: Double) {
-            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", milliseconds * 1e6 / Double(calls)))
+        /// Nanoseconds per call, the median of the rounds.
+        func perCall(_ samples: [Double]) -> Double { Bench.median(samples) * 1e6 / Double(calls) }
+        func line(_ label: String, _ nanoseconds: Double) {
+            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", nanoseconds))
         }
-        func ratio(to reference: [Double], _ name: String) -> String {
-            let ratio = Bench.medianRatio(service, to: reference)
+        func ratio(of figure: [Double], to reference: [Double], _ name: String) -> String {
+            let ratio = Bench.medianRatio(figure, to: reference)
             return String(format: "%.2fx %@ (%.2f-%.2f)", ratio.median, name, ratio.low, ratio.high)
         }
         print("JavaScriptCore bridge, per call (medians of \(rounds) rounds of \(calls) calls, the five in turn; ratios per round)")
-        line("raw callback, C API only, fields read by hand", Bench.median(raw))
-        line("the same as a host function (define)", Bench.median(fields))
-        line("host function decoding the same struct (JSValueDecoder)", Bench.median(converted))
-        line("hybrid.callSync('bench.total', {…})", Bench.median(service))
-        print("    " + [ratio(to: raw, "the raw callback"), ratio(to: fields, "the host function"), ratio(to: converted, "the decoding one")].joined(separator: ", "))
-        let share = Bench.medianRatio(bare, to: raw)
-        line("hybrid.callSync('bench.none', null), no parameters", Bench.median(bare))
-        print(String(format: "    %.2fx the raw callback (%.2f-%.2f): the call without decoding parameters", share.median, share.low, share.high))
-        print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / (Bench.median(service) * 1e6 / Double(calls))))")
+        line("raw callback, C API only, fields read by hand", perCall(raw))
+        line("the same as a host function (define)", perCall(fields))
+        line("host function decoding the same struct (JSValueDecoder)", perCall(converted))
+        line("hybrid.callSync('bench.total', {…})", perCall(service))
+        print("    " + [ratio(of: service, to: raw, "the raw callback"), ratio(of: service, to: fields, "the host function"),
+                        ratio(of: service, to: converted, "the decoding one")].joined(separator: ", "))
+        line("hybrid.callSync('bench.none', null), no parameters", perCall(bare))
+        print("    " + ratio(of: bare, to: raw, "the raw callback") + ": the call without decoding parameters")
+        print("  sync calls per second                                   \(String(format: "%8.0f", 1e9 / perCall(service)))")
 
         let chained = 2_000
         runtime.evaluate("""
@@ -112,11 +114,8 @@ enum BridgeBench {
         }
         // An async service that answers without waiting answers inside the call; one that
         // waits (here for one turn of the loop) is settled from the loop in an entry of its own.
-        func awaitedLine(_ label: String, _ nanoseconds: Double) {
-            print("  " + label.padding(toLength: 56, withPad: " ", startingAt: 0) + String(format: "%6.0f ns", nanoseconds))
-        }
-        awaitedLine("await hybrid.call, async service answering at once", awaited("bench.later"))
-        awaitedLine("await hybrid.call, async service waiting once", awaited("bench.waits"))
+        line("await hybrid.call, async service answering at once", awaited("bench.later"))
+        line("await hybrid.call, async service waiting once", awaited("bench.waits"))
 
         let before = Bench.residentMegabytes()
         for _ in 0..<10 { runtime.evaluate("loop((item) => hybrid.callSync('bench.total', item), 100000)") }

@@ -52,8 +52,8 @@ enum NetworkBench {
         print("  cache hit through api.call, awaited        \(format(hit)) µs  (\(String(format: "%.2f", hit / sync))x hybrid.call of a sync service answering the same object: \(format(sync)) µs)")
 
         let miss = perCall("() => api.call('items.fresh')", 200, runs: 5)
-        let python = (0..<5).compactMap { _ in Python.output(["scripts/bench-http.py", "client", "http://127.0.0.1:\(port)/items", "200"]).flatMap(Double.init) }.sorted()
-        if let reference = python.isEmpty ? nil : python[python.count / 2] * 1000 {
+        let python = (0..<5).compactMap { _ in Python.output(["scripts/bench-http.py", "client", "http://127.0.0.1:\(port)/items", "200"]).flatMap(Double.init) }
+        if let reference = python.isEmpty ? nil : Bench.median(python) * 1000 {
             print("  cache miss, loopback server, awaited       \(format(miss)) µs  (\(String(format: "%.2f", miss / reference))x Python http.client on the same server: \(format(reference)) µs)")
         }
         // Where a miss goes: the client called from Swift, and the transport alone.

@@ -110,7 +110,7 @@ enum StartupBench {
                 if round >= 3 { samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
             }
         }
-        return samples.map { $0.sorted()[$0.count / 2] }
+        return samples.map(Bench.median)
     }
 
     struct Failure: Error, CustomStringConvertible {
