@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Builds the peers `hybrid-bench --peers` measures against, into .build/peers/: the ncurses
-# program drawing the peer scene (bench/peers/ncurses_scene.c, with -O2) and the scene data it
-# reads (generated from the JSON by bench/peers/scene_to_text.py). Installs gcc and Debian's
-# libncurses-dev with apt only when they are missing (idempotent), and rebuilds only what is
-# older than its sources.
+# Builds the peers `hybrid-bench --peers` measures against, into .build/peers/: the tui-rs
+# program drawing the peer scene (bench/peers/tui_scene, tui 0.19 from Debian's librust-tui-dev,
+# built by cargo offline, for release), the ncurses one (bench/peers/ncurses_scene.c, with -O2),
+# and the scene data both read (generated from the JSON by bench/peers/scene_to_text.py).
+# Installs what is missing with apt (gcc, libncurses-dev, cargo, librust-tui-dev; idempotent),
+# and rebuilds only what is older than its sources. Its last line is the scene data's path and
+# each peer's name and program: `SCENE.txt tui-rs PROGRAM ncurses PROGRAM`.
 # Usage: scripts/build-peers.sh [SCENE.json]   (default samples/peer-scene.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,11 +29,27 @@ if ! has_ncursesw; then
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq gcc libncurses-dev python3 >/dev/null
 fi
 
+# cargo builds a program on Debian's packaged tui crate (librust-tui-dev puts its sources in
+# /usr/share/cargo/registry, where bench/peers/tui_scene/.cargo/config.toml points).
+has_tui() {
+    command -v cargo >/dev/null 2>&1 && compgen -G '/usr/share/cargo/registry/tui-0.19.*' >/dev/null
+}
+
+if ! has_tui; then
+    echo "build-peers: installing cargo and librust-tui-dev (the tui-rs peer) with apt" >&2
+    as_root apt-get update -qq
+    missing=(librust-tui-dev)
+    command -v cargo >/dev/null 2>&1 || missing+=(cargo)
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
 mkdir -p "$out"
+# cargo reads the source replacement from the folder it runs in; it rebuilds only what changed.
+(cd bench/peers/tui_scene && cargo build --quiet --release --offline --target-dir "$OLDPWD/$out/tui-target")
 if [ ! "$out/ncurses_scene" -nt bench/peers/ncurses_scene.c ]; then
     gcc -O2 -Wall -Wextra -Werror -o "$out/ncurses_scene" bench/peers/ncurses_scene.c -lncursesw
 fi
 if [ ! "$out/peer-scene.txt" -nt "$scene" ] || [ ! "$out/peer-scene.txt" -nt bench/peers/scene_to_text.py ]; then
     python3 bench/peers/scene_to_text.py "$scene" "$out/peer-scene.txt"
 fi
-echo "$out/ncurses_scene $out/peer-scene.txt"
+echo "$out/peer-scene.txt tui-rs $out/tui-target/release/tui_scene ncurses $out/ncurses_scene"

@@ -7,8 +7,8 @@ import HybridTerm
 /// expressions, the bridge, the network, the database, the running app and the start-up of the
 /// `hybrid` binary (the one built beside this benchmark, or `--hybrid PATH`; `--against PATH`
 /// starts another in the same rounds), each against a reference measured in the same run (see
-/// BENCHMARKS.md). `--peers` also builds and runs the ncurses peer on the same
-/// scene after the rendering figures and prints both side by side (see PeerBench). Run it built
+/// BENCHMARKS.md). `--peers` also builds and runs the tui-rs and ncurses peers on the same
+/// scene after the rendering figures and prints them side by side (see PeerBench). Run it built
 /// for release, from the repository: `swift run -c release hybrid-bench`.
 @main
 enum Bench {
@@ -39,7 +39,7 @@ enum Bench {
         let bytes = Array(data)
         if runs("rendering") {
             let ours = try rendering(path: path, bytes: bytes)
-            if peers { PeerBench.compare(ours, scene: path) }
+            if peers { try PeerBench.compare(ours, scene: path) { try warmRendering(path: path, bytes: bytes) } }
         }
         if runs("expressions") { try expressions() }
         if runs("bridge") { BridgeBench.run() }
@@ -66,19 +66,14 @@ enum Bench {
     /// repaint and a one-line scroll, by the figure names the peers print (see PeerBench).
     static func rendering(path: String, bytes: [UInt8]) throws -> [String: PeerBench.Figure] {
         let encoder = FrameEncoder(colors: .trueColor)
-        var figures: [String: PeerBench.Figure] = [:]
-        // First frame: parse, decode, lay out, draw, diff against an unknown screen.
-        // Timed until its bytes exist. What it drew stays until the next run's set-up, as an
-        // app keeps a screen's document and views for the frames that follow.
-        var shown: FirstFrame?
-        let firstFrame = { shown = drawFirstFrame(path: path, bytes: bytes, encoder: encoder) }
         // Cold: the first frame this process draws, before anything warms the code and its data.
         let start = DispatchTime.now().uptimeNanoseconds
-        firstFrame()
-        figures["first-frame-cold"] = .init(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, shown!.bytes)
+        let cold = drawFirstFrame(path: path, bytes: bytes, encoder: encoder)
+        let coldFigure = PeerBench.Figure(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, cold.bytes)
         print("HybridTerm rendering benchmark: \(path) (\(bytes.count) bytes) at \(width)x\(height), medians")
-        report("first frame, cold (the first in the process, once)", figures["first-frame-cold"]!)
-        figures["first-frame-warm"] = .init(measure(runs: 200, setUp: { shown = nil }, firstFrame), shown!.bytes)
+        report("first frame, cold (the first in the process, once)", coldFigure)
+        var figures = try warmRendering(path: path, bytes: bytes)
+        figures["first-frame-cold"] = coldFigure
         report("first frame (JSON parse + layout + render + diff)", figures["first-frame-warm"]!)
         let withFreeing = measure(runs: 200) { _ = drawFirstFrame(path: path, bytes: bytes, encoder: encoder) }
         report("  the same with its document and views freed", withFreeing)
@@ -89,6 +84,23 @@ enum Bench {
         report("  (a whole parse, for comparison)", wholeParse)
         let decode = measure(runs: 200) { _ = ScreenDocument.load(SourceText(name: path, bytes: bytes)) }
         report("  of which JSON parse + decode", decode)
+        report("one-label update (state change, re-render, diff)", figures["label-update"]!)
+        report("full repaint (every cell)", figures["full-repaint"]!)
+        report("one-line scroll (scroll offset set, render, diff)", figures["scroll-line"]!)
+        return figures
+    }
+
+    /// The warm figures the peers measure too (all but the cold first frame), as `rendering`
+    /// reports them; `hybrid-bench --peers` measures them again in each of its rounds.
+    static func warmRendering(path: String, bytes: [UInt8]) throws -> [String: PeerBench.Figure] {
+        let encoder = FrameEncoder(colors: .trueColor)
+        var figures: [String: PeerBench.Figure] = [:]
+        // First frame: parse, decode, lay out, draw, diff against an unknown screen.
+        // Timed until its bytes exist. What it drew stays until the next run's set-up, as an
+        // app keeps a screen's document and views for the frames that follow.
+        var shown: FirstFrame?
+        let time = measure(runs: 200, setUp: { shown = nil }) { shown = drawFirstFrame(path: path, bytes: bytes, encoder: encoder) }
+        figures["first-frame-warm"] = .init(time, shown!.bytes)
 
         let document = ScreenDocument.load(SourceText(name: path, bytes: bytes)).value!
         let renderer = ScreenRenderer(document: document)
@@ -105,16 +117,13 @@ enum Bench {
             previous = next
         }
         figures["label-update"] = .init(update, updateBytes)
-        report("one-label update (state change, re-render, diff)", figures["label-update"]!)
 
         var repaintBytes = 0
         let repaint = measure(runs: 2000) {
             repaintBytes = encoder.encode(from: nil, to: previous).count
         }
         figures["full-repaint"] = .init(repaint, repaintBytes)
-        report("full repaint (every cell)", figures["full-repaint"]!)
         figures["scroll-line"] = try scrollLine(bytes, encoder: encoder)
-        report("one-line scroll (scroll offset set, render, diff)", figures["scroll-line"]!)
         return figures
     }
 

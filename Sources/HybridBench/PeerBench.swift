@@ -1,12 +1,13 @@
 import Foundation
 
-/// `hybrid-bench --peers`: the ncurses peer (bench/peers/ncurses_scene.c), built by
-/// scripts/build-peers.sh and run on the same scene right after HybridTerm's rendering figures
-/// in the same hybrid-bench run, printed next to ours with the ratios ours / ncurses.
+/// `hybrid-bench --peers`: the tui-rs and ncurses peers (bench/peers/tui_scene,
+/// bench/peers/ncurses_scene.c), built by scripts/build-peers.sh and run on the same scene right
+/// after HybridTerm's rendering figures in the same hybrid-bench run, printed next to ours with
+/// the ratios ours / peer. Issue 16's goals are ratios to tui-rs.
 ///
-/// The peer prints `ncurses <figure> <ms> ms <bytes> B` with the figure names `Bench.rendering`
-/// keys its figures by, and notes on lines starting with `#`. It runs after our figures so that
-/// our cold first frame is the first work of the process.
+/// A peer prints `<its name> <figure> <ms> ms <bytes> B` with the figure names `Bench.rendering`
+/// keys its figures by, and notes on lines starting with `#`. The peers run after our figures so
+/// that our cold first frame is the first work of the process.
 enum PeerBench {
     /// One measured figure: the median (or single) time and the bytes written to the terminal.
     struct Figure {
@@ -17,6 +18,13 @@ enum PeerBench {
             self.milliseconds = milliseconds
             self.bytes = bytes
         }
+    }
+
+    /// A peer's run: its name, its notes and its figures by name.
+    struct Peer {
+        let name: String
+        var notes: [String] = []
+        var figures: [String: Figure] = [:]
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -34,29 +42,68 @@ enum PeerBench {
 
     static let buildScript = "scripts/build-peers.sh"
 
-    /// Builds and runs the ncurses peer on `scene` and prints its figures next to `ours`; exits
-    /// with the reason when the peer cannot be built or run.
-    static func compare(_ ours: [String: Figure], scene: String) {
-        let peer: (notes: [String], figures: [String: Figure])
+    /// How many rounds `compare` measures: in each, every peer runs once and ours are measured
+    /// once more, in turns (as issue 16's figures were taken: seven interleaved rounds).
+    static let rounds = 7
+
+    /// Builds the peers, then runs them and `measureOurs` in turns for `rounds` rounds on `scene`
+    /// and prints each side's figures (medians of the rounds) and the ratios ours / peer (medians
+    /// of the rounds' ratios: two figures of one round met the same machine, which on a shared
+    /// one changes from one second to the next). `ours` holds the cold first frame, the first of
+    /// the process, measured once. Exits with the reason when a peer cannot be built or run.
+    static func compare(_ ours: [String: Figure], scene: String, measureOurs: () throws -> [String: Figure]) rethrows {
+        let peers: [(name: String, program: String)]
+        let data: String
         do {
-            peer = try ncurses(scene: scene)
+            (data, peers) = try build(scene: scene)
         } catch {
             FileHandle.standardError.write(Data("hybrid-bench --peers: \(error)\n".utf8))
             exit(1)
         }
-        print("Peers on the same scene in this run: HybridTerm against ncurses, ratios ours / ncurses")
-        peer.notes.forEach { print("  \($0)") }
+        // rows[side][round], side 0 ours, then the peers in order.
+        var rows = Array(repeating: [Peer](), count: peers.count + 1)
+        for round in 0..<rounds {
+            for turn in 0...peers.count {
+                let side = (round + turn) % (peers.count + 1)
+                if side == 0 {
+                    rows[0].append(Peer(name: "HybridTerm", figures: try measureOurs()))
+                    continue
+                }
+                do {
+                    rows[side].append(try figures(of: peers[side - 1].name, program: peers[side - 1].program, scene: data))
+                } catch {
+                    FileHandle.standardError.write(Data("hybrid-bench --peers: \(error)\n".utf8))
+                    exit(1)
+                }
+            }
+        }
+        // Ours is cold only once, in the process's first frame.
+        for round in rows[0].indices { rows[0][round].figures["first-frame-cold"] = ours["first-frame-cold"] }
+        let names = peers.map(\.name)
+        print("Peers on the same scene in this run: HybridTerm against \(names.joined(separator: " and ")), \(rounds) rounds, each side in turn")
+        for peer in rows.dropFirst().compactMap(\.first) { peer.notes.forEach { print("  \(peer.name): \($0)") } }
         // What each side's figures hold, so the ratios are read right.
-        print("  HybridTerm's first frames include loading the JSON; ncurses draws scene data already in memory")
-        print("  and updates only the header on a label update, where HybridTerm re-renders the whole screen")
-        let columns = ["figure".padding(toLength: 38, withPad: " ", startingAt: 0), cell("HybridTerm"), cell("ncurses"),
-                       "    time  bytes"]
-        print("  " + columns.joined())
+        print("  HybridTerm's first frames include loading the JSON; the peers draw scene data already in memory.")
+        print("  ncurses updates only the header on a label update, where HybridTerm and tui-rs render the whole screen again.")
+        print("  HybridTerm's cold first frame is its process's first, measured once; each peer's is its round's process's first.")
+        print("  medians of the rounds:")
+        print("  " + (["figure".padding(toLength: 38, withPad: " ", startingAt: 0), cell("HybridTerm")] + names.map(cell)).joined())
         for (key, name) in figures {
-            guard let mine = ours[key], let theirs = peer.figures[key] else { continue }
-            let time = String(format: "%7.2fx", mine.milliseconds / theirs.milliseconds)
-            let bytes = String(format: "%6.2fx", Double(mine.bytes) / Double(max(1, theirs.bytes)))
-            print("  \(name.padding(toLength: 38, withPad: " ", startingAt: 0))\(cell(mine))\(cell(theirs))\(time)\(bytes)")
+            let medians = rows.map { side in Figure(Bench.median(side.compactMap { $0.figures[key]?.milliseconds }),
+                                                    side.first?.figures[key]?.bytes ?? 0) }
+            print("  " + ([name.padding(toLength: 38, withPad: " ", startingAt: 0)] + medians.map(cell)).joined())
+        }
+        print("  ratios ours / peer: time, the median of the rounds' ratios (lowest-highest); bytes")
+        print("  " + (["figure".padding(toLength: 38, withPad: " ", startingAt: 0)] + names.map { ratioCell("/ \($0)") }).joined())
+        for (key, name) in figures {
+            let mine = rows[0].map { $0.figures[key]! }
+            let ratios = rows.dropFirst().map { side -> String in
+                let theirs = side.map { $0.figures[key]! }
+                let time = Bench.medianRatio(mine.map(\.milliseconds), to: theirs.map(\.milliseconds))
+                let bytes = Double(mine[0].bytes) / Double(max(1, theirs[0].bytes))
+                return ratioCell(String(format: "%.2fx (%.2f-%.2f) %.2fx", time.median, time.low, time.high, bytes))
+            }
+            print("  " + ([name.padding(toLength: 38, withPad: " ", startingAt: 0)] + ratios).joined())
         }
     }
 
@@ -69,35 +116,44 @@ enum PeerBench {
         String(repeating: " ", count: max(1, 22 - text.count)) + text
     }
 
-    /// The peer's notes and figures, built by the script (which rebuilds only what is stale).
-    static func ncurses(scene: String) throws -> (notes: [String], figures: [String: Figure]) {
+    static func ratioCell(_ text: String) -> String {
+        String(repeating: " ", count: max(1, 30 - text.count)) + text
+    }
+
+    /// The scene data's path and each peer's name and program, built by the script (which
+    /// rebuilds only what is stale).
+    static func build(scene: String) throws -> (data: String, peers: [(name: String, program: String)]) {
         guard FileManager.default.isExecutableFile(atPath: buildScript) else {
             throw Failure(description: "\(buildScript) is not in \(FileManager.default.currentDirectoryPath): run hybrid-bench from the repository's root")
         }
-        let built = try output(of: buildScript, [scene], what: "building the ncurses peer",
-                               hint: " (its messages are above; it needs gcc and libncurses-dev, which it installs with apt when missing)")
-        let paths = built.split(separator: "\n").last?.split(separator: " ").map(String.init) ?? []
-        guard paths.count == 2 else {
-            throw Failure(description: "\(buildScript) did not end with the peer's and the scene data's paths; it printed: \(built)")
+        let built = try output(of: buildScript, [scene], what: "building the peers",
+                               hint: " (its messages are above; it needs gcc, libncurses-dev, cargo and librust-tui-dev, which it installs with apt when missing)")
+        let fields = built.split(separator: "\n").last?.split(separator: " ").map(String.init) ?? []
+        guard fields.count >= 3, fields.count % 2 == 1 else {
+            throw Failure(description: "\(buildScript) did not end with the scene data's path and each peer's name and program; it printed: \(built)")
         }
-        let printed = try output(of: paths[0], [paths[1]], what: "the ncurses peer \(paths[0])")
-        var notes: [String] = []
-        var figures: [String: Figure] = [:]
+        return (fields[0], stride(from: 1, to: fields.count, by: 2).map { (fields[$0], fields[$0 + 1]) })
+    }
+
+    /// What the peer `name` prints when it draws the scene data at `scene`.
+    static func figures(of name: String, program: String, scene: String) throws -> Peer {
+        let printed = try output(of: program, [scene], what: "the \(name) peer \(program)")
+        var peer = Peer(name: name)
         for line in printed.split(separator: "\n") {
             let fields = line.split(separator: " ")
             if line.hasPrefix("#") {
-                notes.append(String(line.dropFirst(2)))
-            } else if fields.count == 6, fields[0] == "ncurses", fields[3] == "ms", fields[5] == "B",
+                peer.notes.append(String(line.dropFirst(2)))
+            } else if fields.count == 6, fields[0] == name, fields[3] == "ms", fields[5] == "B",
                       let milliseconds = Double(fields[2]), let bytes = Int(fields[4]) {
-                figures[String(fields[1])] = Figure(milliseconds, bytes)
+                peer.figures[String(fields[1])] = Figure(milliseconds, bytes)
             } else {
-                throw Failure(description: "the ncurses peer printed a line that is neither a note nor a figure: \(line)")
+                throw Failure(description: "the \(name) peer printed a line that is neither a note nor a figure: \(line)")
             }
         }
-        if let missing = self.figures.first(where: { figures[$0.0] == nil }) {
-            throw Failure(description: "the ncurses peer printed no \(missing.0) figure; it printed:\n\(printed)")
+        if let missing = figures.first(where: { peer.figures[$0.0] == nil }) {
+            throw Failure(description: "the \(name) peer printed no \(missing.0) figure; it printed:\n\(printed)")
         }
-        return (notes, figures)
+        return peer
     }
 
     /// What `executable` prints on its standard output (its standard error goes to ours).
