@@ -66,6 +66,28 @@ final class JSONSkimTests: XCTestCase {
         XCTAssertFalse(skims(deep).scanned)
         XCTAssertNil(skims(deep).end, "too deep below two levels")
         XCTAssertTrue(skims(deep, depth: 0).scanned)
+        // Objects alone, which blocks without a `[` count rather than walk.
+        let objects = JSONParser.maximumDepth - 1
+        let deepObjects = "[" + String(repeating: #"{"a":"#, count: objects) + "1" + String(repeating: "}", count: objects) + "]"
+        XCTAssertFalse(skims(deepObjects).scanned)
+        XCTAssertNil(skims(deepObjects).end, "too deep below two levels")
+        XCTAssertTrue(skims(deepObjects, depth: 0).scanned)
+    }
+
+    /// A `children` list whose `]`, or the value's last bracket, falls in a block without a
+    /// `[`, at every offset of the block: found where the byte skim finds it.
+    func testListsAndValuesEndingInBlocksWithoutSquareBrackets() {
+        let long = String(repeating: "y", count: 100).quotedJSON
+        for padding in 0..<140 {
+            let pad = String(repeating: "x", count: padding).quotedJSON
+            // The second: the list's `]` alone may end a block, the value going on after it.
+            for text in [#"[{"children": [{"a": {"b": "# + pad + #"}}, {"c": {}}]}, {"d": {"e": {}}}]"#,
+                         #"[{"children": [{"a": "# + pad + #"}]}, {"d": "# + long + "}]"] {
+                let result = skims(text)
+                XCTAssertTrue(result.scanned, text)
+                XCTAssertEqual(result.end, text.utf8.count, text)
+            }
+        }
     }
 
     /// More lists than the first room holds: scanned again with more.
@@ -100,10 +122,12 @@ final class JSONSkimTests: XCTestCase {
             let block = (0..<64).map { _ in
                 generator.next() % 2 == 0 ? interesting[generator.next(interesting.count)] : UInt8(truncatingIfNeeded: generator.next())
             }
-            var vector = (UInt64(0), UInt64(0), UInt64(0), UInt64(0)), bytes = vector
-            hybrid_json_block_masks(block, &vector.0, &vector.1, &vector.2, &vector.3)
-            hybrid_json_block_masks_portable(block, &bytes.0, &bytes.1, &bytes.2, &bytes.3)
+            var vector = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)), narrow = vector, bytes = vector
+            hybrid_json_block_masks(block, &vector.0, &vector.1, &vector.2, &vector.3, &vector.4)
+            hybrid_json_block_masks_sse2(block, &narrow.0, &narrow.1, &narrow.2, &narrow.3, &narrow.4)
+            hybrid_json_block_masks_portable(block, &bytes.0, &bytes.1, &bytes.2, &bytes.3, &bytes.4)
             XCTAssertTrue(vector == bytes, "\(block)")
+            XCTAssertTrue(narrow == bytes, "\(block)")
         }
     }
 }

@@ -30,15 +30,21 @@ ptrdiff_t hybrid_json_skim(const uint8_t *bytes, size_t count, size_t start, lon
                            HybridJSONListEnd *ends, size_t ends_capacity, size_t *ends_count);
 
 /// The masks the skim works from, for the 64 bytes at `block`, as the vector code finds them
-/// (`hybrid_json_block_masks_portable` gives them byte by byte, for tests to compare): bit i
+/// (32 bytes at a compare where the processor has AVX2, else 16;
+/// `hybrid_json_block_masks_portable` gives them byte by byte, for tests to compare): bit i
 /// is byte i, set in `quotes` for `"`, `backslashes` for `\`, `opens` for `[` or `{`,
-/// `closes` for `]` or `}`.
+/// `closes` for `]` or `}`, `squares` for `[` (which may open a `children` list).
 void hybrid_json_block_masks(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
-                             uint64_t *opens, uint64_t *closes);
+                             uint64_t *opens, uint64_t *closes, uint64_t *squares);
+
+/// `hybrid_json_block_masks` 16 bytes at a compare: the path of x86-64 processors without
+/// AVX2 (byte by byte where SSE2 is missing too).
+void hybrid_json_block_masks_sse2(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
+                                  uint64_t *opens, uint64_t *closes, uint64_t *squares);
 
 /// `hybrid_json_block_masks`, byte by byte: the path of machines without SSE2.
 void hybrid_json_block_masks_portable(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
-                                      uint64_t *opens, uint64_t *closes);
+                                      uint64_t *opens, uint64_t *closes, uint64_t *squares);
 
 /// What `hybrid_find_marks` looks for: one to four single bytes, and one to four sequences
 /// of three bytes (other counts are searched byte by byte).
