@@ -2,14 +2,16 @@ import Foundation
 import CJavaScriptCore
 import HybridTerm
 
-/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH [--against PATH]]`:
+/// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH [--against PATH]]
+/// [--profile-first-frames N]`:
 /// medians of the rendering pipeline on the peer benchmark scene at 120x40, then of
 /// expressions, the bridge, the network, the database, the running app and the start-up of the
 /// `hybrid` binary (the one built beside this benchmark, or `--hybrid PATH`; `--against PATH`
 /// starts another in the same rounds), each against a reference measured in the same run (see
 /// BENCHMARKS.md). `--peers` also builds and runs the tui-rs and ncurses peers on the same
-/// scene after the rendering figures and prints them side by side (see PeerBench). Run it built
-/// for release, from the repository: `swift run -c release hybrid-bench`.
+/// scene after the rendering figures and prints them side by side (see PeerBench);
+/// `--profile-first-frames N` draws N first frames and nothing else, for a profiler. Run it
+/// built for release, from the repository: `swift run -c release hybrid-bench`.
 @main
 enum Bench {
     static let width = 120
@@ -24,6 +26,7 @@ enum Bench {
         let hybrid = option("--hybrid", in: &arguments, takes: "the path of a hybrid binary")
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
         let against = option("--against", in: &arguments, takes: "the path of another hybrid binary, measured in the same start-up rounds")
+        let profiled = option("--profile-first-frames", in: &arguments, takes: "a number of first frames to draw", valid: { Int($0) != nil })
         let peers = arguments.contains("--peers")
         arguments.removeAll { $0 == "--peers" }
         guard !peers || only == nil || only == "rendering" else {
@@ -37,6 +40,7 @@ enum Bench {
             exit(1)
         }
         let bytes = Array(data)
+        if let profiled { return profileFirstFrames(Int(profiled)!, path: path, bytes: bytes) }
         if runs("rendering") {
             let ours = try rendering(path: path, bytes: bytes)
             if peers { try PeerBench.compare(ours, scene: path) { try warmRendering(path: path, bytes: bytes) } }
@@ -127,6 +131,21 @@ enum Bench {
         return figures
     }
 
+    /// `--profile-first-frames N`: draws `count` first frames of the scene, each freed when the
+    /// next is drawn, and nothing else, for a profiler to count: `valgrind --tool=callgrind
+    /// hybrid-bench --profile-first-frames 100`, less a run with 0 (start-up and reading the
+    /// scene), divided by 100. Valgrind's reader gives up on the debug information of a
+    /// release build: profile a copy stripped of it (`strip -g`).
+    static func profileFirstFrames(_ count: Int, path: String, bytes: [UInt8]) {
+        let encoder = FrameEncoder(colors: .trueColor)
+        var shown: FirstFrame?
+        for _ in 0..<count {
+            shown = nil
+            shown = drawFirstFrame(path: path, bytes: bytes, encoder: encoder)
+        }
+        print("drew \(count) first frames of \(path), \(shown?.bytes ?? 0) bytes each")
+    }
+
     /// A first frame drawn, and what drew it (kept alive, as an app keeps it).
     struct FirstFrame {
         let renderer: ScreenRenderer
@@ -136,9 +155,8 @@ enum Bench {
     }
 
     /// One first frame of the scene: parse, decode, lay out, draw, diff against an unknown
-    /// screen. Never inlined, so a profiler can count it alone (what it returns is freed
-    /// outside it): `valgrind --tool=callgrind --toggle-collect='*drawFirstFrame*'
-    /// hybrid-bench --only rendering`.
+    /// screen. Never inlined, so a profiler shows it as one function (what it returns is
+    /// freed outside it; see `profileFirstFrames`).
     @inline(never)
     static func drawFirstFrame(path: String, bytes: [UInt8], encoder: FrameEncoder) -> FirstFrame {
         let load = ScreenDocument.load(SourceText(name: path, bytes: bytes))
