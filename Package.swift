@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "HybridJSONTests", dependencies: ["HybridJSON", "CJSONScan", "TestSupport"]),
         .testTarget(name: "HybridFilesTests", dependencies: ["HybridFiles", "TestSupport"]),
         .testTarget(name: "HybridExpressionsTests", dependencies: ["HybridExpressions"], resources: [.copy("Conformance")]),
-        .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells"]),
+        .testTarget(name: "HybridCellsTests", dependencies: ["HybridCells", "TestSupport"]),
         .testTarget(name: "HybridTerminalTests", dependencies: ["HybridTerminal", "TestSupport"]),
         .testTarget(name: "HybridLayoutTests", dependencies: ["HybridLayout"]),
         .testTarget(name: "HybridWidgetsTests", dependencies: ["HybridWidgets", "HybridDocument", "HybridLayout", "TestSupport"]),

@@ -37,19 +37,18 @@ extension Buffer {
         let rowBase = y * width
         var col = x
         var fresh = true
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // Fast path: one cell per printable byte, symbols from a table of inline strings.
+        let wroteASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            // Fast path, over the bytes in place: one cell per printable byte, symbols from a
+            // table of inline strings.
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
             let table = asciiSymbols
             let space = table[0x20]
             col = cells.withUnsafeMutableBufferPointer { cells -> Int in
                 var col = x
-                for byte in text.utf8 {
-                    let symbol: String
-                    if byte >= 0x20 && byte < 0x7F {
-                        symbol = table[Int(byte)]
-                    } else if byte == 0x09 {
-                        symbol = space
-                    } else {
+                for var byte in bytes {
+                    if byte == 0x09 {
+                        byte = 0x20
+                    } else if byte < 0x20 || byte == 0x7F {
                         continue
                     }
                     if col >= end { break }
@@ -57,16 +56,18 @@ extension Buffer {
                         let i = rowBase + col
                         if fresh {
                             fresh = false
-                            if col > 0 && cells[i].isContinuation { cells[i - 1].symbol = space }
+                            if col > 0 && cells[i].isContinuation { cells[i - 1].setPrintableASCII(0x20, symbol: space) }
                         }
-                        cells[i].symbol = symbol
+                        cells[i].setPrintableASCII(byte, symbol: table[Int(byte)])
                         cells[i].style = cells[i].style.patched(with: style)
                     }
                     col += 1
                 }
                 return col
             }
-        } else {
+            return true
+        } ?? false
+        if !wroteASCII {
             for character in text {
                 guard let glyph = Glyph(character) else { continue }
                 guard let next = place(glyph, column: col, end: end, rowBase: rowBase, style: style, fresh: &fresh) else { break }
@@ -146,7 +147,7 @@ extension Buffer {
             fresh = false
             if column > 0 && cells[i].isContinuation { cells[i - 1].symbol = " " }
         }
-        cells[i].symbol = symbol
+        cells[i].setGlyph(symbol, columns: glyphWidth)
         cells[i].style = cells[i].style.patched(with: style)
         if glyphWidth == 2 {
             cells[i + 1].symbol = ""

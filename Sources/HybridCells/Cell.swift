@@ -7,14 +7,53 @@
 /// allocation, and equality of identical small strings is a bit compare.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster shown in this cell; `""` for a continuation cell.
-    public var symbol: String
+    public var symbol: String {
+        get { storedSymbol }
+        set { setSymbol(newValue) }
+    }
+    private var storedSymbol: String
     /// Colours and attributes.
     public var style: CellStyle
+    /// The symbol's byte when it is one printable ASCII character (as almost every cell's
+    /// is), else 0. With `columns`, kept beside the string as it is set, where a write knows
+    /// them already: the encoder read them from the string for every cell, about 100
+    /// instructions for a byte and 1,100 for a border's or a CJK glyph's width, a third of a
+    /// first frame's encoding.
+    package private(set) var asciiByte: UInt8
+    /// The columns the symbol takes as a terminal draws it (`DisplayWidth.ofSymbol`): 1 or 2;
+    /// 0 for a continuation's empty symbol; -1 for one that cannot be printed as it is.
+    package private(set) var columns: Int8
 
     /// Creates a cell; by default a plain blank.
     public init(symbol: String = " ", style: CellStyle = .plain) {
-        self.symbol = symbol
+        storedSymbol = ""
+        asciiByte = 0
+        columns = 0
         self.style = style
+        setSymbol(symbol)
+    }
+
+    private mutating func setSymbol(_ symbol: String) {
+        storedSymbol = symbol
+        asciiByte = DisplayWidth.printableASCIIByte(of: symbol) ?? 0
+        columns = asciiByte != 0 ? 1 : Int8(DisplayWidth.ofSymbol(symbol))
+    }
+
+    /// Sets the symbol to the printable ASCII character `byte`, whose one-character string is
+    /// `symbol`: what a write of ASCII text knows without looking at the string.
+    mutating func setPrintableASCII(_ byte: UInt8, symbol: String) {
+        storedSymbol = symbol
+        asciiByte = byte
+        columns = 1
+    }
+
+    /// Sets the symbol to one grapheme cluster a write measured: `columns` is its
+    /// `DisplayWidth.of`, 1 or 2 (a cluster that takes columns holds no control character, so
+    /// that is what `DisplayWidth.ofSymbol` says of it too).
+    mutating func setGlyph(_ symbol: String, columns: Int) {
+        storedSymbol = symbol
+        asciiByte = columns == 1 ? DisplayWidth.printableASCIIByte(of: symbol) ?? 0 : 0
+        self.columns = Int8(columns)
     }
 
     /// A plain blank cell.
@@ -26,5 +65,18 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// True for the right half of a wide glyph (a cell that draws nothing itself).
-    public var isContinuation: Bool { symbol.isEmpty }
+    public var isContinuation: Bool { storedSymbol.isEmpty }
+
+    /// Two cells are equal when they show the same symbol in the same style; two one-byte
+    /// symbols are told apart by their bytes, without comparing strings (`asciiByte` and
+    /// `columns` follow from the symbol).
+    public static func == (lhs: Cell, rhs: Cell) -> Bool {
+        guard lhs.asciiByte == rhs.asciiByte, lhs.style == rhs.style else { return false }
+        return lhs.asciiByte != 0 || lhs.storedSymbol == rhs.storedSymbol
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storedSymbol)
+        hasher.combine(style)
+    }
 }

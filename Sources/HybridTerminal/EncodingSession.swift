@@ -122,27 +122,34 @@ struct EncodingSession {
     /// and notes the byte of each one-byte ASCII glyph in `bytes` (0 for any other column), so
     /// that writing it needs no look at its string again.
     private func classify(_ row: UnsafeBufferPointer<Cell>, into kinds: inout [UInt8], bytes: inout [UInt8]) {
-        var x = 0
-        while x < width {
-            if let byte = DisplayWidth.printableASCIIByte(of: row[x].symbol) {
-                kinds[x] = GlyphKind.narrow
-                bytes[x] = byte
-                x += 1
-                continue
-            }
-            bytes[x] = 0
-            if x + 1 < width { bytes[x + 1] = 0 }
-            switch DisplayWidth.ofSymbol(row[x].symbol) {
-            case 1:
-                kinds[x] = GlyphKind.narrow
-                x += 1
-            case 2 where x + 1 < width:
-                kinds[x] = GlyphKind.wide
-                kinds[x + 1] = GlyphKind.covered
-                x += 2
-            default:
-                kinds[x] = GlyphKind.substitute
-                x += 1
+        // Through buffers: an array written through `inout` checks that it is unique on every
+        // element written.
+        kinds.withUnsafeMutableBufferPointer { kinds in
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                var x = 0
+                while x < width {
+                    let byte = row[x].asciiByte
+                    if byte != 0 {
+                        kinds[x] = GlyphKind.narrow
+                        bytes[x] = byte
+                        x += 1
+                        continue
+                    }
+                    bytes[x] = 0
+                    if x + 1 < width { bytes[x + 1] = 0 }
+                    switch row[x].columns {
+                    case 1:
+                        kinds[x] = GlyphKind.narrow
+                        x += 1
+                    case 2 where x + 1 < width:
+                        kinds[x] = GlyphKind.wide
+                        kinds[x + 1] = GlyphKind.covered
+                        x += 2
+                    default:
+                        kinds[x] = GlyphKind.substitute
+                        x += 1
+                    }
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import HybridCells
 
@@ -101,6 +102,37 @@ final class BufferTests: XCTestCase {
                 XCTAssertEqual(used, expected, "\(glyph.debugDescription) × \(count) at \(x), limit \(limit)")
             }
         }
+    }
+
+    /// A cell keeps its symbol's byte and columns as every way of writing sets the symbol:
+    /// they are what the encoder draws by and what tells two cells apart, so they must be
+    /// exactly what the symbol says (`DisplayWidth.printableASCIIByte`, `ofSymbol`).
+    func testEveryWriteKeepsTheSymbolsByteAndColumns() {
+        let texts = ["abc", "a\tb", "漢字", "e\u{301}x", "🚀 ok", "\u{7}\u{1B}z", "👩‍👩‍👧", "─│╭", "", " "]
+        let glyphs: [Character] = ["─", "漢", "\t", "\u{7}", "e\u{301}", "x", " "]
+        var generator = SeededRandom(seed: 28)
+        var buffer = Buffer(width: 9, height: 2)
+        func check(_ step: String) {
+            for (index, cell) in buffer.cells.enumerated() {
+                XCTAssertEqual(cell.asciiByte, DisplayWidth.printableASCIIByte(of: cell.symbol) ?? 0, "\(step), cell \(index)")
+                XCTAssertEqual(Int(cell.columns), DisplayWidth.ofSymbol(cell.symbol), "\(step), cell \(index)")
+            }
+        }
+        for step in 0..<3000 {
+            let x = generator.next(12) - 2, y = generator.next(2), limit = generator.next(10)
+            switch generator.next(5) {
+            case 0: buffer.write(texts[generator.next(texts.count)], x: x, y: y, limit: limit, style: .plain)
+            case 1: buffer.write(repeating: glyphs[generator.next(glyphs.count)], count: generator.next(6), x: x, y: y, limit: limit, style: .plain)
+            case 2: buffer.fill(Rect(x: x, y: y, width: generator.next(5), height: 1), symbol: glyphs[generator.next(glyphs.count)], style: .plain)
+            case 3: buffer[max(0, x), y].symbol = texts[generator.next(texts.count)]
+            default: buffer[max(0, x), y] = Cell(symbol: texts[generator.next(texts.count)])
+            }
+            check("step \(step)")
+        }
+        XCTAssertEqual(Cell(symbol: "a"), Cell(symbol: "a"))
+        XCTAssertNotEqual(Cell(symbol: "a"), Cell(symbol: "b"))
+        XCTAssertNotEqual(Cell(symbol: "漢"), Cell(symbol: "字"))
+        XCTAssertNotEqual(Cell(symbol: "a"), Cell(symbol: "a", style: CellStyle(foreground: .ansi(1))))
     }
 
     func testFillAndApplyStyle() {
