@@ -209,6 +209,14 @@ struct EncodingSession {
             }
             appendGlyph(at: x)
             x += glyphWidth
+            // The one-byte glyphs to be written right after it in the same style (most of a
+            // row): their bytes, with none of the checks above, up to where the blank tail
+            // may still be erased.
+            let runEnd = eraseConsidered ? width : min(tail, width)
+            while x < runEnd, nextBytes[x] != 0, dirty[x], next[rowBase + x].style == style {
+                out.append(nextBytes[x])
+                x += 1
+            }
             cursorX = x
         }
     }
