@@ -204,8 +204,20 @@ enum ColdSubtree {
                 func startsWith(_ word: StaticString) -> Bool {
                     at + word.utf8CodeUnitCount <= text.count && memcmp(text.baseAddress! + at, word.utf8Start, word.utf8CodeUnitCount) == 0
                 }
-                if startsWith("@{") || startsWith("\\u") || startsWith("\"id\"") || startsWith("\"autofocus\"") { return false }
-                if startsWith("\"type\""), !namesStaticType(in: text, after: at + 6) { return false }
+                // Which word it may be, by its first two bytes (as `marks` found it): every
+                // node has a `"type"`, so that one comes up hundreds of times a list.
+                switch (text[at], at + 1 < text.count ? text[at + 1] : 0) {
+                case (UInt8(ascii: "\""), UInt8(ascii: "t")):
+                    if startsWith("\"type\""), !namesStaticType(in: text, after: at + 6) { return false }
+                case (UInt8(ascii: "\""), UInt8(ascii: "i")):
+                    if startsWith("\"id\"") { return false }
+                case (UInt8(ascii: "\""), UInt8(ascii: "a")):
+                    if startsWith("\"autofocus\"") { return false }
+                case (UInt8(ascii: "@"), UInt8(ascii: "{")), (UInt8(ascii: "\\"), UInt8(ascii: "u")):
+                    return false
+                default:
+                    break
+                }
             }
             return true
         }
@@ -242,11 +254,15 @@ enum ColdSubtree {
         while end < text.count, text[end] != UInt8(ascii: "\""), text[end] != UInt8(ascii: "\\") { end += 1 }
         guard end < text.count, text[end] == UInt8(ascii: "\"") else { return false }
         let name = text.baseAddress! + start
-        return staticTypeNames.contains { known in
-            known.count == end - start && known.withUnsafeBytes { memcmp($0.baseAddress!, name, known.count) == 0 }
+        for known in staticTypeNames where known.count == end - start {
+            if known.withUnsafeBytes({ memcmp($0.baseAddress!, name, known.count) }) == 0 { return true }
         }
+        return false
     }
 
-    /// `WidgetCatalog.staticWhenUnbound` as bytes, compared without making strings.
-    private static let staticTypeNames = WidgetCatalog.staticWhenUnbound.map { Array($0.utf8) }
+    /// `WidgetCatalog.staticWhenUnbound` as bytes, compared without making strings: `text`,
+    /// the type of most nodes, first, then by name (a `Set`'s order changes by process).
+    private static let staticTypeNames = WidgetCatalog.staticWhenUnbound
+        .sorted { ($0 != Text.typeName ? 1 : 0, $0) < ($1 != Text.typeName ? 1 : 0, $1) }
+        .map { Array($0.utf8) }
 }
