@@ -48,33 +48,39 @@ void hybrid_json_block_masks_portable(const uint8_t *block, uint64_t *quotes, ui
     *squares = s;
 }
 
-void hybrid_json_block_masks_sse2(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
-                             uint64_t *opens, uint64_t *closes, uint64_t *squares) {
-#if defined(__SSE2__)
-    const __m128i quote = _mm_set1_epi8('"');
-    const __m128i backslash = _mm_set1_epi8('\\');
-    // `[` and `{` differ only in the 0x20 bit, as do `]` and `}`; no other byte becomes
-    // `{` or `}` with it set.
-    const __m128i lower = _mm_set1_epi8(0x20);
-    const __m128i open = _mm_set1_epi8('{');
-    const __m128i close = _mm_set1_epi8('}');
-    const __m128i square = _mm_set1_epi8('[');
-    uint64_t q = 0, b = 0, o = 0, c = 0, s = 0;
-    for (int part = 0; part < 4; part++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(block + 16 * part));
-        __m128i folded = _mm_or_si128(v, lower);
-        int shift = 16 * part;
-        q |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)) << shift;
-        b |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) << shift;
-        o |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)) << shift;
-        c |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)) << shift;
-        s |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, square)) << shift;
-    }
-    *quotes = q;
-    *backslashes = b;
-    *opens = o;
-    *closes = c;
+/// The body of the block masks, `WIDTH` bytes at a compare, for the vector type `VECTOR`, the
+/// intrinsics named `PREFIX…` and `…SUFFIX` (`_mm_`/`si128` for SSE2, `_mm256_`/`si256` for
+/// AVX2) and `MASK`, the integer a movemask fills.
+#define HYBRID_BLOCK_MASKS_BODY(VECTOR, PREFIX, SUFFIX, WIDTH, MASK) \
+    const VECTOR quote = PREFIX##set1_epi8('"'); \
+    const VECTOR backslash = PREFIX##set1_epi8('\\'); \
+    /* `[` and `{` differ only in the 0x20 bit, as do `]` and `}`; no other byte becomes */ \
+    /* `{` or `}` with it set. */ \
+    const VECTOR lower = PREFIX##set1_epi8(0x20); \
+    const VECTOR open = PREFIX##set1_epi8('{'); \
+    const VECTOR close = PREFIX##set1_epi8('}'); \
+    const VECTOR square = PREFIX##set1_epi8('['); \
+    uint64_t q = 0, b = 0, o = 0, c = 0, s = 0; \
+    for (int part = 0; part < 64 / (WIDTH); part++) { \
+        VECTOR v = PREFIX##loadu_##SUFFIX((const VECTOR *)(block + (WIDTH) * part)); \
+        VECTOR folded = PREFIX##or_##SUFFIX(v, lower); \
+        int shift = (WIDTH) * part; \
+        q |= (uint64_t)(MASK)PREFIX##movemask_epi8(PREFIX##cmpeq_epi8(v, quote)) << shift; \
+        b |= (uint64_t)(MASK)PREFIX##movemask_epi8(PREFIX##cmpeq_epi8(v, backslash)) << shift; \
+        o |= (uint64_t)(MASK)PREFIX##movemask_epi8(PREFIX##cmpeq_epi8(folded, open)) << shift; \
+        c |= (uint64_t)(MASK)PREFIX##movemask_epi8(PREFIX##cmpeq_epi8(folded, close)) << shift; \
+        s |= (uint64_t)(MASK)PREFIX##movemask_epi8(PREFIX##cmpeq_epi8(v, square)) << shift; \
+    } \
+    *quotes = q; \
+    *backslashes = b; \
+    *opens = o; \
+    *closes = c; \
     *squares = s;
+
+void hybrid_json_block_masks_sse2(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
+                                  uint64_t *opens, uint64_t *closes, uint64_t *squares) {
+#if defined(__SSE2__)
+    HYBRID_BLOCK_MASKS_BODY(__m128i, _mm_, si128, 16, uint16_t)
 #else
     hybrid_json_block_masks_portable(block, quotes, backslashes, opens, closes, squares);
 #endif
@@ -85,29 +91,7 @@ void hybrid_json_block_masks_sse2(const uint8_t *block, uint64_t *quotes, uint64
 __attribute__((target("avx2")))
 static inline void block_masks_avx2(const uint8_t *block, uint64_t *quotes, uint64_t *backslashes,
                                     uint64_t *opens, uint64_t *closes, uint64_t *squares) {
-    const __m256i quote = _mm256_set1_epi8('"');
-    const __m256i backslash = _mm256_set1_epi8('\\');
-    // As in the SSE2 masks: `[`/`{` and `]`/`}` differ only in the 0x20 bit.
-    const __m256i lower = _mm256_set1_epi8(0x20);
-    const __m256i open = _mm256_set1_epi8('{');
-    const __m256i close = _mm256_set1_epi8('}');
-    const __m256i square = _mm256_set1_epi8('[');
-    uint64_t q = 0, b = 0, o = 0, c = 0, s = 0;
-    for (int part = 0; part < 2; part++) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(block + 32 * part));
-        __m256i folded = _mm256_or_si256(v, lower);
-        int shift = 32 * part;
-        q |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, quote)) << shift;
-        b |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, backslash)) << shift;
-        o |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, open)) << shift;
-        c |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(folded, close)) << shift;
-        s |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, square)) << shift;
-    }
-    *quotes = q;
-    *backslashes = b;
-    *opens = o;
-    *closes = c;
-    *squares = s;
+    HYBRID_BLOCK_MASKS_BODY(__m256i, _mm256_, si256, 32, uint32_t)
 }
 #endif
 
