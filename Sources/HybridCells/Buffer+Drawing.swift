@@ -48,7 +48,7 @@ extension Buffer {
                 for var byte in bytes {
                     if byte == 0x09 {
                         byte = 0x20
-                    } else if byte < 0x20 || byte == 0x7F {
+                    } else if !DisplayWidth.printableASCII(byte) {
                         continue
                     }
                     if col >= end { break }

@@ -20,8 +20,9 @@ public struct Cell: Hashable, Sendable {
     /// instructions for a byte and 1,100 for a border's or a CJK glyph's width, a third of a
     /// first frame's encoding.
     package private(set) var asciiByte: UInt8
-    /// The columns the symbol takes as a terminal draws it (`DisplayWidth.ofSymbol`): 1 or 2;
-    /// 0 for a continuation's empty symbol; -1 for one that cannot be printed as it is.
+    /// The columns the symbol takes as a terminal draws it (`DisplayWidth.ofSymbol`): 1 or 2
+    /// for a glyph; 0 for a continuation's empty symbol or a zero-width one; -1 for one that
+    /// cannot be printed as it is, or that is more than one glyph wide (drawn as a blank).
     package private(set) var columns: Int8
 
     /// Creates a cell; by default a plain blank.
@@ -36,7 +37,8 @@ public struct Cell: Hashable, Sendable {
     private mutating func setSymbol(_ symbol: String) {
         storedSymbol = symbol
         asciiByte = DisplayWidth.printableASCIIByte(of: symbol) ?? 0
-        columns = asciiByte != 0 ? 1 : Int8(DisplayWidth.ofSymbol(symbol))
+        let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(symbol)
+        columns = (0...2).contains(width) ? Int8(width) : -1
     }
 
     /// Sets the symbol to the printable ASCII character `byte`, whose one-character string is
@@ -69,7 +71,9 @@ public struct Cell: Hashable, Sendable {
 
     /// Two cells are equal when they show the same symbol in the same style; two one-byte
     /// symbols are told apart by their bytes, without comparing strings (`asciiByte` and
-    /// `columns` follow from the symbol).
+    /// `columns` follow from the symbol). So a one-byte symbol never equals another string
+    /// that is canonically equivalent to it (`K` and U+212A KELVIN SIGN): a terminal shows
+    /// them as different glyphs.
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
         guard lhs.asciiByte == rhs.asciiByte, lhs.style == rhs.style else { return false }
         return lhs.asciiByte != 0 || lhs.storedSymbol == rhs.storedSymbol

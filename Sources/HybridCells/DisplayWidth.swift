@@ -44,7 +44,7 @@ public enum DisplayWidth {
         var count = 0
         for byte in bytes {
             if byte >= 0x80 { return nil }
-            if byte >= 0x20 && byte != 0x7F { count += 1 }
+            if printableASCII(byte) { count += 1 }
         }
         return count
     }
