@@ -72,6 +72,7 @@ final class JSONSkimTests: XCTestCase {
         XCTAssertFalse(skims(deepObjects).scanned)
         XCTAssertNil(skims(deepObjects).end, "too deep below two levels")
         XCTAssertTrue(skims(deepObjects, depth: 0).scanned)
+        XCTAssertFalse(skims(deepObjects, depth: 1).scanned, "one level past the limit")
     }
 
     /// A `children` list whose `]`, or the value's last bracket, falls in a block without a
