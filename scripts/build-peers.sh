@@ -23,23 +23,21 @@ has_ncursesw() {
         gcc -x c - -o /dev/null -lncursesw >/dev/null 2>&1
 }
 
-if ! has_ncursesw; then
-    echo "build-peers: installing gcc and libncurses-dev (the ncurses peer) with apt" >&2
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq gcc libncurses-dev python3 >/dev/null
-fi
-
 # cargo builds a program on Debian's packaged tui crate (librust-tui-dev puts its sources in
 # /usr/share/cargo/registry, where bench/peers/tui_scene/.cargo/config.toml points).
 has_tui() {
     command -v cargo >/dev/null 2>&1 && compgen -G '/usr/share/cargo/registry/tui-0.19.*' >/dev/null
 }
 
+missing=()
+has_ncursesw || missing+=(gcc libncurses-dev python3)
 if ! has_tui; then
-    echo "build-peers: installing cargo and librust-tui-dev (the tui-rs peer) with apt" >&2
-    as_root apt-get update -qq
-    missing=(librust-tui-dev)
+    missing+=(librust-tui-dev)
     command -v cargo >/dev/null 2>&1 || missing+=(cargo)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "build-peers: installing ${missing[*]} (the ncurses and tui-rs peers) with apt" >&2
+    as_root apt-get update -qq
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 

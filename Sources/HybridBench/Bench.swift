@@ -26,7 +26,8 @@ enum Bench {
         let hybrid = option("--hybrid", in: &arguments, takes: "the path of a hybrid binary")
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hybrid").path
         let against = option("--against", in: &arguments, takes: "the path of another hybrid binary, measured in the same start-up rounds")
-        let profiled = option("--profile-first-frames", in: &arguments, takes: "a number of first frames to draw", valid: { Int($0) != nil })
+        let profiled = option("--profile-first-frames", in: &arguments, takes: "a number of first frames to draw (0 or more)",
+                              valid: { (Int($0) ?? -1) >= 0 })
         let peers = arguments.contains("--peers")
         arguments.removeAll { $0 == "--peers" }
         guard !peers || only == nil || only == "rendering" else {

@@ -85,6 +85,7 @@ enum PeerBench {
         // What each side's figures hold, so the ratios are read right.
         print("  HybridTerm's first frames include loading the JSON; the peers draw scene data already in memory.")
         print("  ncurses updates only the header on a label update, where HybridTerm and tui-rs render the whole screen again.")
+        print("  HybridTerm writes truecolor (38;2;r;g;b), the peers xterm's 256 colours (38;5;n), a few bytes fewer a colour.")
         print("  HybridTerm's cold first frame is its process's first, measured once; each peer's is its round's process's first.")
         print("  medians of the rounds:")
         print("  " + (["figure".padding(toLength: 38, withPad: " ", startingAt: 0), cell("HybridTerm")] + names.map(cell)).joined())

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Turns the peer benchmark scene (samples/peer-scene.json) into the line-oriented text that
-bench/peers/ncurses_scene.c reads, so the C peer draws the very spans and colours of the JSON
-without a JSON parser of its own (its figures then measure drawing, not parsing).
+the peers read (bench/peers/ncurses_scene.c and bench/peers/tui_scene), so they draw the very
+spans and colours of the JSON without a JSON parser of their own (their figures then measure
+drawing, not parsing).
 
 Usage: scene_to_text.py SCENE.json OUT.txt
 
 The scene must have the shape the benchmark uses: a column whose first child is a text node
 (the header, `@{path}` bindings taken from the document's state) and whose other children are
 rounded boxes, each with a title and a column of text nodes made of spans. Anything else is
-refused with the JSON path of the node, since the C program could not draw it faithfully.
+refused with the JSON path of the node, since the peers could not draw it faithfully.
 
 Output, one record a line, fields separated by tabs, text always last:
     header  ATTRS  FG  BG  TEXT
