@@ -88,37 +88,39 @@ enum PeerBench {
         print("  HybridTerm writes truecolor (38;2;r;g;b), the peers xterm's 256 colours (38;5;n), a few bytes fewer a colour.")
         print("  HybridTerm's cold first frame is its process's first, measured once; each peer's is its round's process's first.")
         print("  medians of the rounds:")
-        print("  " + (["figure".padding(toLength: 38, withPad: " ", startingAt: 0), cell("HybridTerm")] + names.map(cell)).joined())
+        print("  " + ([label("figure"), cell("HybridTerm")] + names.map { cell($0) }).joined())
         for (key, name) in figures {
             let medians = rows.map { side in Figure(Bench.median(side.compactMap { $0.figures[key]?.milliseconds }),
                                                     side.first?.figures[key]?.bytes ?? 0) }
-            print("  " + ([name.padding(toLength: 38, withPad: " ", startingAt: 0)] + medians.map(cell)).joined())
+            print("  " + ([label(name)] + medians.map(cell)).joined())
         }
         print("  ratios ours / peer: time, the median of the rounds' ratios (lowest-highest); bytes")
-        print("  " + (["figure".padding(toLength: 38, withPad: " ", startingAt: 0)] + names.map { ratioCell("/ \($0)") }).joined())
+        print("  " + ([label("figure")] + names.map { cell("/ \($0)", width: 30) }).joined())
         for (key, name) in figures {
             let mine = rows[0].map { $0.figures[key]! }
             let ratios = rows.dropFirst().map { side -> String in
                 let theirs = side.map { $0.figures[key]! }
                 let time = Bench.medianRatio(mine.map(\.milliseconds), to: theirs.map(\.milliseconds))
                 let bytes = Double(mine[0].bytes) / Double(max(1, theirs[0].bytes))
-                return ratioCell(String(format: "%.2fx (%.2f-%.2f) %.2fx", time.median, time.low, time.high, bytes))
+                return cell(String(format: "%.2fx (%.2f-%.2f) %.2fx", time.median, time.low, time.high, bytes), width: 30)
             }
-            print("  " + ([name.padding(toLength: 38, withPad: " ", startingAt: 0)] + ratios).joined())
+            print("  " + ([label(name)] + ratios).joined())
         }
     }
 
-    /// A table cell: a figure's time and bytes, or a heading, right-aligned.
+    /// A table cell: a figure's time and bytes, right-aligned.
     static func cell(_ figure: Figure) -> String {
         cell(String(format: "%.3f ms ", figure.milliseconds) + Bench.size(figure.bytes))
     }
 
-    static func cell(_ text: String) -> String {
-        String(repeating: " ", count: max(1, 22 - text.count)) + text
+    /// `text` right-aligned in a column `width` wide (a figure's cell, or a ratio's).
+    static func cell(_ text: String, width: Int = 22) -> String {
+        String(repeating: " ", count: max(1, width - text.count)) + text
     }
 
-    static func ratioCell(_ text: String) -> String {
-        String(repeating: " ", count: max(1, 30 - text.count)) + text
+    /// A row's name, left-aligned in the first column.
+    static func label(_ name: String) -> String {
+        name.padding(toLength: 38, withPad: " ", startingAt: 0)
     }
 
     /// The scene data's path and each peer's name and program, built by the script (which
