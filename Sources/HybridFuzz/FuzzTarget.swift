@@ -10,7 +10,8 @@ import HybridWidgets
 /// controls. A target takes any bytes and must return — no trap, no hang, no unbounded memory;
 /// libFuzzer (`scripts/fuzz.sh`) and the replay of `Tests/Fixtures/fuzz/` both call `run`.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    /// `JSONParser`, and the text it writes read back to the same text.
+    /// `JSONParser`, and the text it writes read back to the same text; its C reader of plain
+    /// values against the Swift reader.
     case json
     /// A screen document decoded, its problems formatted, and its first frame rendered.
     case screen
@@ -71,6 +72,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Also: parsed with node lists skimmed past, the text reads the same once read whole, or
     /// (when a whole parse refuses it) fails then, if the skim did not.
     private static func json(_ bytes: [UInt8]) {
+        plainReading(bytes)
         let whole = try? JSONParser.parse(bytes).plain
         if let skimmed = try? JSONParser.parse(bytes, deferringNodeLists: true) {
             readItemByItem(skimmed)
@@ -89,6 +91,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             preconditionFailure("the parser refuses its own output: \(text.prefix(200))")
         }
         precondition(again.jsonText == text, "the text changed when read back and written again: \(text.prefix(200))")
+    }
+
+    /// The C reader of plain values (`PlainValueReading`) reads what the Swift reader reads,
+    /// or leaves it to it, from the start and from every bracket (the first 64).
+    private static func plainReading(_ bytes: [UInt8]) {
+        let starts = [0] + bytes.indices.lazy.filter { bytes[$0] == UInt8(ascii: "{") || bytes[$0] == UInt8(ascii: "[") }.prefix(64)
+        for start in starts {
+            for defers in [false, true] {
+                precondition(PlainValueReading.agreesWithSwiftReader(on: bytes, at: start, deferringNodeLists: defers) != false,
+                             "the plain reader reads the value at \(start) otherwise than the Swift reader")
+            }
+        }
     }
 
     /// Every list the parser skimmed past in `json`, read item by item (`ArrayReader`), reads

@@ -64,7 +64,7 @@ public enum JSONParser {
         try read(tape.bytes, reserving: (entry.payload - entry.offset) / 6 + 1, defersNodeLists: true,
                  nodeListEnds: tape.nodeListEnds) { (reader) throws(JSONSyntaxError) in
             reader.index = entry.offset
-            try reader.parseValue(depth: Int(entry.count))
+            if !PlainValueReading.read(into: &reader, depth: Int(entry.count)) { try reader.parseValue(depth: Int(entry.count)) }
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
         }
@@ -93,7 +93,7 @@ public enum JSONParser {
                 isEmpty = true
                 reader.index += 1
             } else {
-                try reader.parseValue(depth: depth)
+                if !PlainValueReading.read(into: &reader, depth: depth) { try reader.parseValue(depth: depth) }
                 if try reader.passArraySeparator() {
                     next = reader.index
                     return

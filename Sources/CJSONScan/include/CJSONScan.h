@@ -76,4 +76,40 @@ ptrdiff_t hybrid_find_marks_sse2(const uint8_t *bytes, size_t count, size_t from
 /// strings (keys, short texts) were read byte by byte, about eight instructions a byte.
 size_t hybrid_json_string_run_end(const uint8_t *bytes, size_t count, size_t at);
 
+/// The kinds of `HybridJSONEntry`, numbered as `JSONTape.Tag` in HybridJSON.
+enum {
+    HYBRID_JSON_TAG_NULL = 0,
+    HYBRID_JSON_TAG_FALSE = 1,
+    HYBRID_JSON_TAG_TRUE = 2,
+    HYBRID_JSON_TAG_INTEGER = 3,
+    HYBRID_JSON_TAG_ARRAY = 5,
+    HYBRID_JSON_TAG_OBJECT = 6,
+    HYBRID_JSON_TAG_STRING = 7,
+};
+
+/// One value (or member name) as `JSONTape.Entry` holds it: what it is, the items or members
+/// of a container, the offset of its first byte, and the payload (a container: the index of
+/// the entry just past its last descendant, counted from the first entry written; a string:
+/// the offset of its closing quote; an integer: its value).
+typedef struct {
+    uint8_t tag;
+    uint32_t count;
+    int64_t offset;
+    int64_t payload;
+} HybridJSONEntry;
+
+/// Reads the value at `at` into entries as `JSONReader.parseValue(depth:)` in HybridJSON
+/// would, when it is made only of what most screens are made of: objects, arrays, strings
+/// without escapes, integers, `true`, `false` and `null`. Never reports an error: anything
+/// else (an escape, a fraction, a syntax error, nesting past `maximum_depth`, or with
+/// `defers_node_lists` a `children` array, which the Swift reader may skim past) is left to
+/// the Swift reader, which reads the value again and names what is wrong.
+///
+/// @param depth The depth the value is read at (its containers are one deeper).
+/// @param entries Room for `capacity` entries; `used` is set to how many were written.
+/// @return The offset just past the value; -1 when it is left to the Swift reader; -2 when
+///   `entries` is full (call again with more room).
+ptrdiff_t hybrid_json_read_plain_value(const uint8_t *bytes, size_t count, size_t at, long depth, long maximum_depth,
+                                       int defers_node_lists, HybridJSONEntry *entries, size_t capacity, size_t *used);
+
 #endif

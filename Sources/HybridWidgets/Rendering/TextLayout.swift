@@ -16,9 +16,10 @@ public enum TextLayout {
         lines([TextRun(text: text, style: CellStyle())], width: width, wrap: wrap).map { $0.runs.map(\.text).joined() }
     }
 
-    static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode) -> [TextLine] {
+    /// - Parameter hasLineBreak: Whether a run holds a newline, when the caller knows already.
+    static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode, hasLineBreak: Bool? = nil) -> [TextLine] {
         // Common case (every line of the benchmark scene): one line that needs no breaking.
-        if !hasLineBreak(runs) {
+        if !(hasLineBreak ?? Self.hasLineBreak(runs)) {
             let natural = naturalWidth(runs)
             if wrap == .none || natural <= width { return [TextLine(runs: runs, width: natural)] }
         }

@@ -51,6 +51,8 @@ struct Text: Widget {
         let runs: [TextRun]
         /// The lines for the last width asked (measuring and painting ask for the same one).
         private var wrapped: (width: Int, lines: [TextLine])?
+        /// Whether a run holds a newline, looked for once.
+        private lazy var hasLineBreak = TextLayout.hasLineBreak(runs)
 
         init(runs: [TextRun]) {
             self.runs = runs
@@ -58,14 +60,14 @@ struct Text: Widget {
 
         func lines(width: Int, wrap: WrapMode) -> [TextLine] {
             if let wrapped, wrapped.width == width { return wrapped.lines }
-            let lines = TextLayout.lines(runs, width: width, wrap: wrap)
+            let lines = TextLayout.lines(runs, width: width, wrap: wrap, hasLineBreak: hasLineBreak)
             wrapped = (width, lines)
             return lines
         }
 
         /// One line for text that does not wrap and holds no newline.
         func fixedHeight(of view: View) -> Int? {
-            view.wrap == .none && !TextLayout.hasLineBreak(runs) ? 1 : nil
+            view.wrap == .none && !hasLineBreak ? 1 : nil
         }
 
         func size(of view: View, maxWidth: Int) -> Size {
@@ -75,6 +77,12 @@ struct Text: Widget {
 
         func paint(_ view: View, in area: PaintArea, into buffer: inout Buffer) {
             let inner = area.inner
+            // One line drawn from its left edge: no widths to measure first (the common log
+            // or list line; painting measures each glyph as it writes it).
+            if view.wrap == .none, view.textAlign == .left, !hasLineBreak {
+                if inner.y < area.clip.maxY { Painter.write(runs, x: inner.x, y: inner.y, into: &buffer, clip: area.clip) }
+                return
+            }
             for (row, line) in lines(width: inner.width, wrap: view.wrap).enumerated() {
                 let y = inner.y + row
                 if y >= area.clip.maxY { break }
