@@ -62,10 +62,11 @@ extension LocatingDecoder {
         switch json.kind {
         case .string:
             let text = json.stringValue!
-            // Most strings hold no "@"; scanning the source bytes for one is much faster than
-            // searching the string.
-            let mayBind = json.withStringUTF8 { $0.contains(UInt8(ascii: "@")) } ?? false
-            guard mayBind && text.contains("@{") else { return .constant(.string(text)) }
+            // Looked for in the bytes: `String.contains` goes through Foundation's search.
+            let binds = json.withStringUTF8 { bytes in
+                bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "@") && bytes[$0 + 1] == UInt8(ascii: "{") }
+            } ?? false
+            guard binds else { return .constant(.string(text)) }
             do {
                 let template = try ExpressionTemplate(parsing: text)
                 return .expression(template, source: text, location: ExpressionLocation(offset: json.offset, path: path.description))

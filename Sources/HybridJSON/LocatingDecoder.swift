@@ -50,6 +50,13 @@ extension LocatingDecoder {
         return inKey(key) { decode(&$0, value) }
     }
 
+    /// `checkFields` for names kept as bytes, which most objects' keys are checked against
+    /// without building a string.
+    public mutating func checkFields(_ members: SourceJSON.Members, allowed: FieldNames, owner: @autoclosure () -> String) {
+        guard !members.areAllNamed(in: allowed) else { return }
+        checkFields(members, allowed: allowed.names, owner: owner())
+    }
+
     /// Reports members not in `allowed` (with a did-you-mean) and repeated keys. `owner`
     /// names the object in messages; it is built only when one is reported.
     public mutating func checkFields(_ members: SourceJSON.Members, allowed: [String], owner: @autoclosure () -> String) {

@@ -127,6 +127,30 @@ public struct SourceJSON: Sendable {
         return SourceJSON(tape: tape, index: value)
     }
 
+    /// The values of the members named `first` and `second` (each nil when absent), when this
+    /// is an object with no other member and neither twice; nil otherwise. One walk over the
+    /// tape, for the many small objects of one shape (a text's spans), where a field check
+    /// and a lookup for each name would walk it three times.
+    @inlinable
+    public func onlyMembers(_ first: StaticString, _ second: StaticString) -> (SourceJSON?, SourceJSON?)? {
+        let object = entry
+        guard object.tag == .object else { return nil }
+        var firstValue = -1, secondValue = -1
+        var key = index + 1
+        while key < object.payload {
+            if firstValue < 0, tape.string(at: key, equals: first) {
+                firstValue = key + 1
+            } else if secondValue < 0, tape.string(at: key, equals: second) {
+                secondValue = key + 1
+            } else {
+                return nil
+            }
+            key = tape.next(after: key + 1)
+        }
+        return (firstValue < 0 ? nil : SourceJSON(tape: tape, index: firstValue),
+                secondValue < 0 ? nil : SourceJSON(tape: tape, index: secondValue))
+    }
+
     /// How many values this one is made of: itself, and every item, member name and member
     /// value inside it at any depth. Cheap: the tape records where each container ends.
     @inlinable

@@ -182,8 +182,17 @@ struct DocumentDecoder: ActionDecoder {
         let errorsBefore = diagnostics.count
         checkFields(members, allowed: entry.fields, owner: "a \"\(type)\" node")
 
+        // The common fields, found in one walk over the members (the first of each name).
+        var idJSON, classJSON, styleJSON, visibleJSON, autofocusJSON: SourceJSON?
+        for member in members {
+            if member.hasKey("id") { idJSON = idJSON ?? member.value }
+            else if member.hasKey("class") { classJSON = classJSON ?? member.value }
+            else if member.hasKey("style") { styleJSON = styleJSON ?? member.value }
+            else if member.hasKey("visible") { visibleJSON = visibleJSON ?? member.value }
+            else if member.hasKey("autofocus") { autofocusJSON = autofocusJSON ?? member.value }
+        }
         var id: String?
-        if let idJSON = json["id"], let written = inKey("id", { $0.plainString(idJSON) }) {
+        if let idJSON, let written = inKey("id", { $0.plainString(idJSON) }) {
             if written.isEmpty || written.contains(where: \.isWhitespace) {
                 inKey("id") { $0.report("expected an id without spaces, got \(DiagnosticText.quoted(written))", at: idJSON.offset) }
             } else if let first = ids[written] {
@@ -194,13 +203,13 @@ struct DocumentDecoder: ActionDecoder {
             id = written
         }
         var unknownClasses: [Diagnostic] = []
-        var style = json["class"].flatMap { classJSON in inKey("class") { [styles] in $0.classStyle(classJSON, from: styles, unknown: &unknownClasses) } } ?? NodeStyle()
+        var style = classJSON.flatMap { classJSON in inKey("class") { [styles] in $0.classStyle(classJSON, from: styles, unknown: &unknownClasses) } } ?? NodeStyle()
         var boundStyle: [(field: String, value: PropertyValue)] = []
-        if let styleJSON = json["style"] {
+        if let styleJSON {
             inKey("style") { $0.style(styleJSON, into: &style, bound: &boundStyle) }
         }
-        let visible = json["visible"].flatMap { visibleJSON in inKey("visible") { $0.booleanProperty(visibleJSON) } }
-        let autofocus = json["autofocus"].flatMap { flagJSON in inKey("autofocus") { $0.flag(flagJSON) } } ?? false
+        let visible = visibleJSON.flatMap { visibleJSON in inKey("visible") { $0.booleanProperty(visibleJSON) } }
+        let autofocus = autofocusJSON.flatMap { flagJSON in inKey("autofocus") { $0.flag(flagJSON) } } ?? false
         let ownErrors = diagnostics.count
         guard let widget = entry.decode(json, &self) else {
             return .invalid(firstError(since: errorsBefore) ?? "invalid \(type)", offset: json.offset)

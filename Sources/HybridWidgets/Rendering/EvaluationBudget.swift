@@ -11,7 +11,10 @@ struct EvaluationBudget {
     /// The text all of a frame's expressions may make.
     static let maximumTextBytes = 16 << 20
 
-    private let start = ContinuousClock.now
+    /// When the first expression was evaluated: a frame's later views are resolved a few at
+    /// a time as layout reaches them, each batch with a budget of its own, mostly for text
+    /// without expressions.
+    private var start: ContinuousClock.Instant?
     private var textBytes = 0
     /// Whether the budget ran out (and was reported).
     private(set) var isSpent = false
@@ -19,7 +22,10 @@ struct EvaluationBudget {
     /// Whether another expression may be evaluated; false once either bound is passed.
     mutating func allows() -> Bool {
         guard !isSpent else { return false }
-        if textBytes > Self.maximumTextBytes || ContinuousClock.now - start > Self.maximumTime { isSpent = true }
+        let now = ContinuousClock.now
+        let start = self.start ?? now
+        self.start = start
+        if textBytes > Self.maximumTextBytes || now - start > Self.maximumTime { isSpent = true }
         return !isSpent
     }
 

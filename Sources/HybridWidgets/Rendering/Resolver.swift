@@ -50,6 +50,10 @@ struct Resolver {
     private var budget = EvaluationBudget()
     /// The frame's view tree once resolved, for `keyhelp`.
     let focus = FrameFocus()
+    /// Whether the views of static nodes go into `staticViews`: not where the views are kept
+    /// by the `LaterViews` that asked for them (the cache would hold every line of a long
+    /// list a second time, and grow as it is scrolled).
+    private var cachesStaticViews = true
 
     init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
         self.document = document
@@ -169,6 +173,11 @@ struct Resolver {
         guard node.isStatic, scope.locals.isEmpty else {
             return resolve(node, in: scope, inheriting: inherited, parent: parent)
         }
+        guard cachesStaticViews else {
+            let view = resolve(node, in: scope, inheriting: inherited, parent: parent)
+            view?.isStatic = true
+            return view
+        }
         let key = StaticViewCache.Key(offset: node.offset, inherited: inherited, parent: parent)
         if let view = staticViews.views[key] { return view }
         let view = resolve(node, in: scope, inheriting: inherited, parent: parent)
@@ -222,6 +231,7 @@ struct Resolver {
             let cache = staticViews ?? StaticViewCache()
             var resolver = Resolver(document: document, staticViews: cache, interaction: interaction)
             resolver.viewDepth = depth
+            resolver.cachesStaticViews = false
             let views = resolver.views(of: batch, from: nodes, in: scope, inheriting: inherited, parent: arrangement)
             cache.laterProblems += resolver.problems
             cache.laterDocumentProblems += resolver.documentProblems

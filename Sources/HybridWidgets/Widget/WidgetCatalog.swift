@@ -6,12 +6,12 @@ enum WidgetCatalog {
     /// How to read one node type.
     struct Entry: Sendable {
         /// Every field a node of the type may have (the common ones first).
-        let fields: [String]
+        let fields: FieldNames
         /// Reads the type's props.
         let decode: @Sendable (SourceJSON, inout DocumentDecoder) -> (any Widget)?
 
         init<W: Widget>(_ type: W.Type) {
-            fields = DocumentDecoder.commonFields + W.fields
+            fields = FieldNames(DocumentDecoder.commonFields + W.fields)
             decode = { json, decoder in W.decode(json, with: &decoder) }
         }
     }

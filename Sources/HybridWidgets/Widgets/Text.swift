@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import HybridCells
 import HybridDocument
 import HybridJSON
@@ -20,14 +23,15 @@ struct Text: Widget {
     }
 
     static func decode(_ json: SourceJSON, with decoder: inout DocumentDecoder) -> Text? {
-        let text = decoder.optional(json, "text") { decoder, value in
-            decoder.property(value, expecting: "a string, number or boolean") { [.string, .integer, .number, .bool].contains($0) }
-        }
-        let spans = decoder.optional(json, "spans") { $0.spans($1) } ?? []
-        if json["text"] == nil && json["spans"] == nil {
+        let (textJSON, spansJSON) = (json["text"], json["spans"])
+        guard textJSON != nil || spansJSON != nil else {
             decoder.report("a \"text\" node needs \"text\" or \"spans\"", at: json.offset)
             return nil
         }
+        let text = textJSON.flatMap { value in
+            decoder.inKey("text") { $0.property(value, expecting: "a string, number or boolean") { [.string, .integer, .number, .bool].contains($0) } }
+        }
+        let spans = spansJSON.flatMap { value in decoder.inKey("spans") { $0.spans(value) } } ?? []
         return Text(text: text, spans: spans)
     }
 
@@ -136,20 +140,8 @@ extension DocumentDecoder {
     /// wrong. A long text is thousands of such spans: one walk over the members replaces the
     /// field check and two lookups, and no path is pushed for them.
     private func knownSpan(_ item: SourceJSON) -> Text.Span? {
-        guard let members = item.members, members.count <= 2 else { return nil }
-        var text: SourceJSON?
-        var styleJSON: SourceJSON?
-        for member in members {
-            if member.hasKey("text"), text == nil {
-                text = member.value
-            } else if member.hasKey("style"), styleJSON == nil {
-                styleJSON = member.value
-            } else {
-                return nil
-            }
-        }
-        guard let text, text.kind == .string,
-              text.withStringUTF8({ !$0.contains(UInt8(ascii: "@")) }) == true else { return nil }
+        guard let (text, styleJSON) = item.onlyMembers("text", "style"), let text, text.kind == .string,
+              text.withStringUTF8({ $0.isEmpty || memchr($0.baseAddress!, Int32(UInt8(ascii: "@")), $0.count) == nil }) == true else { return nil }
         var style = TextStyle()
         if let styleJSON {
             guard let known = spanStyles[SourceKey(text: styleJSON.source)] else { return nil }
