@@ -49,7 +49,7 @@ static size_t utf8_character_end(const uint8_t *bytes, size_t count, size_t at) 
 /// The offset of the closing quote of the string without escapes whose opening quote is at
 /// `at`, or 0 when it holds an escape (the Swift reader decodes those to check them), a
 /// control byte or invalid UTF-8, or is not closed.
-static inline size_t string_end(const uint8_t *bytes, size_t count, size_t at) {
+__attribute__((always_inline)) static inline size_t string_end(const uint8_t *bytes, size_t count, size_t at) {
     at++;
     while (1) {
         at = string_run_end(bytes, count, at);

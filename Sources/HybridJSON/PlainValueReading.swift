@@ -39,14 +39,18 @@ package enum PlainValueReading {
     private static func append(_ written: UnsafeMutableBufferPointer<HybridJSONEntry>.SubSequence,
                                to entries: inout [JSONTape.Entry]) {
         let base = entries.count
-        entries.reserveCapacity(base + written.count)
-        for entry in written {
-            // The C reader writes only the tags it names, numbered as `JSONTape.Tag`.
-            let tag = JSONTape.Tag(rawValue: entry.tag)!
-            let isContainer = tag == .array || tag == .object
-            entries.append(JSONTape.Entry(tag: tag, count: entry.count, offset: Int(entry.offset),
-                                          payload: isContainer ? base + Int(entry.payload) : Int(entry.payload)))
+        // Made in place: appending one by one checks the array's uniqueness and room each time.
+        let converted = [JSONTape.Entry](unsafeUninitializedCapacity: written.count) { buffer, count in
+            for (index, entry) in zip(buffer.indices, written) {
+                // The C reader writes only the tags it names, numbered as `JSONTape.Tag`.
+                let tag = JSONTape.Tag(rawValue: entry.tag)!
+                let isContainer = tag == .array || tag == .object
+                buffer.initializeElement(at: index, to: JSONTape.Entry(tag: tag, count: entry.count, offset: Int(entry.offset),
+                                                                        payload: isContainer ? base + Int(entry.payload) : Int(entry.payload)))
+            }
+            count = written.count
         }
+        if base == 0 { entries = converted } else { entries += converted }
     }
 }
 

@@ -45,6 +45,12 @@ public struct SourceJSON: Sendable {
         tape.bytes[offset..<tape.end(of: index)]
     }
 
+    /// Calls `body` with the value's text in the source (`source`), read in place.
+    public func withSource<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let end = tape.end(of: index)
+        return tape.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<end])) }
+    }
+
     /// The boolean, or `nil` for other kinds.
     @inlinable
     public var boolValue: Bool? {

@@ -16,9 +16,8 @@ struct DocumentDecoder: ActionDecoder {
     private var reloads: [(name: String, offset: Int, path: String)] = []
     /// Nodes decoded so far, to count what each component's template holds.
     private var nodeCount = 0
-    /// Span styles decoded without a problem, by their source text: a long text repeats a
-    /// handful of them thousands of times, and the same text always decodes the same.
-    var spanStyles: [SourceKey: TextStyle] = [:]
+    /// Span styles decoded without a problem, by their source text.
+    var spanStyles = SpanStyles()
     /// What a node's `class` names: the theme's styles, then (once read) the document's own.
     private(set) var styles: NamedStyles
     /// Whether children are decoded now or, in cold subtrees, when first drawn.
@@ -37,30 +36,6 @@ struct DocumentDecoder: ActionDecoder {
     /// A decoder whose nodes' classes start from `theme` (a bundle's theme file).
     init(theme: NamedStyles = NamedStyles()) {
         styles = theme
-    }
-
-    /// A value's source text as a dictionary key. Looked up once per span of a long text, so
-    /// hashed with FNV-1a in one pass and compared with `memcmp` rather than byte by byte
-    /// through the generic paths (the keys are short, and the document is not hostile to it:
-    /// a collision only costs a comparison).
-    struct SourceKey: Hashable {
-        var text: ArraySlice<UInt8>
-
-        func hash(into hasher: inout Hasher) {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            text.withUnsafeBufferPointer { bytes in
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            }
-            hasher.combine(hash)
-        }
-
-        static func == (lhs: SourceKey, rhs: SourceKey) -> Bool {
-            guard lhs.text.count == rhs.text.count else { return false }
-            guard !lhs.text.isEmpty else { return true }
-            return lhs.text.withUnsafeBytes { left in
-                rhs.text.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
-            }
-        }
     }
 
     static let topLevelFields = ["$schema", "format", "id", "title", "state", "data", "keys", "styles", "components", "onAppear", "body"]

@@ -97,10 +97,10 @@ final class DeferredNodes: Sendable {
         var isComplete = false
         /// The problems found and not yet handed out.
         var problems: [Diagnostic] = []
-        /// The span styles decoded so far, kept for the next lines asked for: a column drawn
-        /// down to the bottom of the screen asks for its lines one by one, and each would
-        /// otherwise decode the same few styles again.
-        var spanStyles: [DocumentDecoder.SourceKey: TextStyle] = [:]
+        /// The decoder, kept for the next lines asked for: a column drawn down to the bottom
+        /// of the screen asks for its lines one by one, and each would otherwise make one and
+        /// decode the same few span styles again.
+        var decoder: DocumentDecoder?
     }
 
     init(json: SourceJSON, single: Bool, path: JSONPath, styles: NamedStyles) {
@@ -139,14 +139,16 @@ final class DeferredNodes: Sendable {
     /// Decodes the nodes up to `index` (all when past the last).
     private func decode(upTo index: Int, in decoded: inout Decoded) {
         guard !decoded.isComplete, decoded.nodes.count <= index else { return }
-        var decoder = DocumentDecoder(theme: styles)
-        decoder.path = path
-        // Whatever lies inside passed `ColdSubtree` already and may be deferred again
-        // without looking, if large (a box's column of lines inside a cold box).
-        decoder.childDecoding = .whenLarge
-        // Moved, not shared, so the decoder adds to it without copying it.
-        swap(&decoder.spanStyles, &decoded.spanStyles)
-        defer { swap(&decoder.spanStyles, &decoded.spanStyles) }
+        // Moved out and back, not shared, so the decoder adds to its styles without copying them.
+        var decoder = decoded.decoder.take() ?? {
+            var decoder = DocumentDecoder(theme: styles)
+            decoder.path = path
+            // Whatever lies inside passed `ColdSubtree` already and may be deferred again
+            // without looking, if large (a box's column of lines inside a cold box).
+            decoder.childDecoding = .whenLarge
+            return decoder
+        }()
+        defer { decoded.decoder = decoder }
         var syntaxProblem: Diagnostic?
         while !decoded.isComplete, decoded.nodes.count <= index {
             let at = decoded.nodes.count
@@ -169,6 +171,7 @@ final class DeferredNodes: Sendable {
             }
         }
         decoded.problems += decoder.diagnostics
+        decoder.diagnostics = []
         // After the problems of the items before it, in the order of the text.
         if let syntaxProblem { decoded.problems.append(syntaxProblem) }
     }

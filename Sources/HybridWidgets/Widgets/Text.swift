@@ -144,7 +144,7 @@ extension DocumentDecoder {
               text.withStringUTF8({ $0.isEmpty || memchr($0.baseAddress!, Int32(UInt8(ascii: "@")), $0.count) == nil }) == true else { return nil }
         var style = TextStyle()
         if let styleJSON {
-            guard let known = spanStyles[SourceKey(text: styleJSON.source)] else { return nil }
+            guard let known = spanStyles.style(for: styleJSON) else { return nil }
             style = known
         }
         return Text.Span(text: .constant(.string(text.stringValue!)), style: style)
@@ -152,8 +152,7 @@ extension DocumentDecoder {
 
     /// The style of the span `item`, decoded once for each distinct text.
     private mutating func spanStyle(_ json: SourceJSON, in item: SourceJSON) -> TextStyle {
-        let source = SourceKey(text: json.source)
-        if let known = spanStyles[source] { return known }
+        if let known = spanStyles.style(for: json) { return known }
         let problemsBefore = diagnostics.count
         var style = NodeStyle()
         var bound: [(field: String, value: PropertyValue)] = []
@@ -162,7 +161,7 @@ extension DocumentDecoder {
             report("span styles cannot be bound to expressions; bind the text node's style", at: item.offset)
         }
         // A style with problems is decoded again wherever it appears, so each is reported.
-        if diagnostics.count == problemsBefore { spanStyles[source] = style.textStyle }
+        if diagnostics.count == problemsBefore { spanStyles.insert(style.textStyle, for: json) }
         return style.textStyle
     }
 }
