@@ -275,6 +275,27 @@ ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t 
     const VECTOR a2 = TRIPLE(PREFIX, 2, 0), b2 = TRIPLE(PREFIX, 2, 1), c2 = TRIPLE(PREFIX, 2, 2); \
     const VECTOR a3 = TRIPLE(PREFIX, 3, 0), b3 = TRIPLE(PREFIX, 3, 1), c3 = TRIPLE(PREFIX, 3, 2); \
     size_t at = from; \
+    /* Sequences that all start with one byte (`ColdSubtree`'s three start with a quote) */ \
+    /* compare it once. */ \
+    int shared_first = marks->triples[0][0] == marks->triples[triples_count > 1 ? 1 : 0][0] \
+        && marks->triples[0][0] == marks->triples[triples_count > 2 ? 2 : 0][0] \
+        && marks->triples[0][0] == marks->triples[triples_count - 1][0]; \
+    if (shared_first) { \
+        for (; count >= (WIDTH) + 2 && at <= count - (WIDTH) - 2; at += (WIDTH)) { \
+            VECTOR v0 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at)); \
+            VECTOR v1 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 1)); \
+            VECTOR v2 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 2)); \
+            VECTOR found = PREFIX##or_##SUFFIX(PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s0), PREFIX##cmpeq_epi8(v0, s1)), \
+                                               PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s2), PREFIX##cmpeq_epi8(v0, s3))); \
+            VECTOR rest = PREFIX##or_##SUFFIX( \
+                PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b0, c0), TAIL(PREFIX, SUFFIX, b1, c1)), \
+                PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b2, c2), TAIL(PREFIX, SUFFIX, b3, c3))); \
+            found = PREFIX##or_##SUFFIX(found, PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a0), rest)); \
+            unsigned mask = (unsigned)PREFIX##movemask_epi8(found); \
+            if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz(mask)); \
+        } \
+        return hybrid_find_marks_portable(bytes, count, at, marks); \
+    } \
     for (; count >= (WIDTH) + 2 && at <= count - (WIDTH) - 2; at += (WIDTH)) { \
         VECTOR v0 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at)); \
         VECTOR v1 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 1)); \
@@ -290,6 +311,7 @@ ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t 
     return hybrid_find_marks_portable(bytes, count, at, marks);
 #define SINGLE(PREFIX, i) PREFIX##set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
 #define TRIPLE(PREFIX, i, j) PREFIX##set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
+#define TAIL(PREFIX, SUFFIX, b, c) PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v1, b), PREFIX##cmpeq_epi8(v2, c))
 #define MATCH(PREFIX, SUFFIX, a, b, c) \
     PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a), PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v1, b), PREFIX##cmpeq_epi8(v2, c)))
 

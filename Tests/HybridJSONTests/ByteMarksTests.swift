@@ -65,6 +65,29 @@ final class ByteMarksTests: XCTestCase {
         XCTAssertEqual(allFound(text).vector, [0, 4, 10, 11, 12, 13, 14])
     }
 
+    /// Sequences that do not all start with one byte take the search's general path (those
+    /// above share their quote, compared once).
+    func testSequencesStartingWithDifferentBytesAreFoundAsByteByByte() {
+        let triples: [(UInt8, UInt8, UInt8)] = [(UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "c")),
+                                                (UInt8(ascii: "\""), UInt8(ascii: "i"), UInt8(ascii: "d")),
+                                                (UInt8(ascii: "b"), UInt8(ascii: "c"), UInt8(ascii: "a"))]
+        let marks = ByteMarks(singles: [UInt8(ascii: "@")], triples: triples)
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abc\"id@x".utf8)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            var found: [Int] = []
+            bytes.withUnsafeBytes { text in
+                var from = 0
+                while let at = marks.first(in: text, from: from) { found.append(at); from = at + 1 }
+            }
+            let expected = bytes.indices.filter { at in
+                bytes[at] == UInt8(ascii: "@") || triples.contains { at + 2 < bytes.count && bytes[at] == $0.0 && bytes[at + 1] == $0.1 && bytes[at + 2] == $0.2 }
+            }
+            XCTAssertEqual(found, expected, String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
     func testRandomTextIsSearchedAsByteByByte() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("\"idty@\\x {}".utf8)
