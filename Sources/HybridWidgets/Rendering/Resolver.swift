@@ -24,13 +24,10 @@ final class StaticViewCache {
 /// Builds the view tree of one frame: evaluates bindings against state, expands lists and
 /// components, drops invisible nodes, and records every evaluation error where it happened.
 struct Resolver {
-    let document: ScreenDocument
+    /// The document, the interaction shown and what else the whole frame reads.
+    let context: FrameContext
     /// Views of static nodes, kept across frames by the renderer.
     let staticViews: StaticViewCache
-    /// Focus, selections, scroll positions and carets to show.
-    let interaction: Interaction
-    /// Components defined outside the document (by scripts).
-    var externalComponents: ((String, JSONValue) -> Node?)?
     private(set) var problems: [Diagnostic] = []
     /// Problems of the document itself, found decoding a cold subtree (`NodeList`) to resolve it.
     private(set) var documentProblems: [Diagnostic] = []
@@ -48,18 +45,19 @@ struct Resolver {
     private var viewDepth = 0
     /// What this frame's expressions have cost so far.
     private var budget = EvaluationBudget()
-    /// The frame's view tree once resolved, for `keyhelp`.
-    let focus = FrameFocus()
     /// Whether the views of static nodes go into `staticViews`: not where the views are kept
     /// by the `LaterViews` that asked for them (the cache would hold every line of a long
     /// list a second time, and grow as it is scrolled).
     private var cachesStaticViews = true
 
-    init(document: ScreenDocument, staticViews: StaticViewCache, interaction: Interaction) {
-        self.document = document
+    init(context: FrameContext, staticViews: StaticViewCache) {
+        self.context = context
         self.staticViews = staticViews
-        self.interaction = interaction
     }
+
+    var document: ScreenDocument { context.document }
+    /// The frame's view tree once resolved, for `keyhelp`.
+    var focus: FrameFocus { context.focus }
 
     // MARK: Evaluation
 
@@ -198,7 +196,7 @@ struct Resolver {
 
     /// An error marker in place of `node`, unstyled.
     private func marker(_ message: String, for node: Node, in scope: StateScope, inheriting inherited: CellStyle, parent: Arrangement) -> View {
-        let place = Place(node: node, scope: scope, style: NodeStyle(), cellStyle: inherited, parent: parent, interaction: interaction)
+        let place = Place(node: node, scope: scope, style: NodeStyle(), cellStyle: inherited, parent: parent, context: context)
         return place.view(ErrorMarker(message: message))
     }
 
@@ -213,7 +211,7 @@ struct Resolver {
             }
         }
         let place = Place(node: node, scope: scope, style: style, cellStyle: style.cellStyle(inheriting: inherited),
-                          parent: parent, interaction: interaction)
+                          parent: parent, context: context)
         return node.widget.resolve(place, with: &self)
     }
 
@@ -226,10 +224,10 @@ struct Resolver {
             return .now(views(of: nodes.nodes, from: nodes, in: scope, inheriting: inherited, parent: arrangement))
         }
         // The cache is held weakly: it keeps the views that keep this closure.
-        let (document, interaction, depth) = (document, interaction, viewDepth)
+        let (context, depth) = (context, viewDepth)
         return .later(LaterViews(nodes) { [weak staticViews] batch in
             let cache = staticViews ?? StaticViewCache()
-            var resolver = Resolver(document: document, staticViews: cache, interaction: interaction)
+            var resolver = Resolver(context: context, staticViews: cache)
             resolver.viewDepth = depth
             resolver.cachesStaticViews = false
             let views = resolver.views(of: batch, from: nodes, in: scope, inheriting: inherited, parent: arrangement)
@@ -249,7 +247,7 @@ struct Resolver {
 
     /// The template of component `name`: the document's own, else one a script or Swift built.
     func componentTemplate(named name: String, props: JSONValue) -> Node? {
-        document.components[name] ?? externalComponents?(name, props)
+        context.document.components[name] ?? context.externalComponents?(name, props)
     }
 
     /// Goes one component level deeper; false (reported) past the nesting limit, which a
@@ -280,8 +278,10 @@ struct Place {
     let cellStyle: CellStyle
     /// How the parent arranges its children.
     let parent: Arrangement
+    /// What the whole frame reads.
+    let context: FrameContext
     /// Focus, selections and carets to show.
-    let interaction: Interaction
+    var interaction: Interaction { context.interaction }
 
     /// The key of the node's view here (see `Resolver.viewKey`).
     var key: String { Resolver.viewKey(of: node, in: scope) }
@@ -300,11 +300,11 @@ struct Place {
                         layoutStyle: layout, cellStyle: cellStyle, paintsBackground: style.background != nil, border: border,
                         borderStyle: style.borderColor.map { CellStyle(foreground: Color($0)) }.map(cellStyle.patched) ?? cellStyle,
                         wrap: style.wrap ?? .word, textAlign: style.textAlign ?? .left)
-        view.isFocused = interaction.focused == key
-        view.selected = interaction.selection[key]
-        view.scrollOffset = interaction.scroll[key] ?? 0
-        view.caret = view.isFocused ? interaction.caret[key] : nil
-        view.tick = interaction.tick
+        view.isFocused = context.interaction.focused == key
+        view.selected = context.interaction.selection[key]
+        view.scrollOffset = context.interaction.scroll[key] ?? 0
+        view.caret = view.isFocused ? context.interaction.caret[key] : nil
+        view.tick = context.interaction.tick
         return view
     }
 }

@@ -55,8 +55,8 @@ public final class ScreenRenderer {
     public func render(state: JSONValue, store: JSONValue = .object(JSONObject()), interaction: Interaction = Interaction(),
                        width: Int, height: Int) -> Frame {
         var buffer = Buffer(width: width, height: height)
-        var resolver = Resolver(document: document, staticViews: staticViews, interaction: interaction)
-        resolver.externalComponents = externalComponents
+        var resolver = Resolver(context: FrameContext(document: document, interaction: interaction, externalComponents: externalComponents),
+                                staticViews: staticViews)
         let reads = StoreReads()
         let root = resolver.view(for: document.body, in: StateScope(state: state, store: store, storeReads: reads),
                                  inheriting: .plain, parent: .vertical)

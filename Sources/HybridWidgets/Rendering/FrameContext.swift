@@ -1,0 +1,22 @@
+import HybridJSON
+
+/// What every resolver of one frame reads and none changes, shared by reference: the
+/// resolver made for each batch of a long list's lines as layout reaches them, and each
+/// node's `Place`, copy one reference where they copied the document and the interaction
+/// (a dozen references each).
+final class FrameContext {
+    /// The document drawn.
+    let document: ScreenDocument
+    /// Focus, selections, scroll positions and carets to show.
+    let interaction: Interaction
+    /// Components defined outside the document (by scripts).
+    let externalComponents: ((String, JSONValue) -> Node?)?
+    /// The frame's view tree once resolved, for `keyhelp`.
+    let focus = FrameFocus()
+
+    init(document: ScreenDocument, interaction: Interaction, externalComponents: ((String, JSONValue) -> Node?)? = nil) {
+        self.document = document
+        self.interaction = interaction
+        self.externalComponents = externalComponents
+    }
+}
