@@ -213,10 +213,10 @@ struct EncodingSession {
             // row): their bytes, with none of the checks above, up to where the blank tail
             // may still be erased.
             let runEnd = eraseConsidered ? width : min(tail, width)
-            while x < runEnd, nextBytes[x] != 0, dirty[x], next[rowBase + x].style == style {
-                out.append(nextBytes[x])
-                x += 1
-            }
+            let runStart = x
+            while x < runEnd, nextBytes[x] != 0, dirty[x], next[rowBase + x].style == style { x += 1 }
+            // In one copy: appending byte by byte checks the output's uniqueness and room each time.
+            out.append(contentsOf: nextBytes[runStart..<x])
             cursorX = x
         }
     }

@@ -7,8 +7,8 @@ import HybridJSON
 /// The span styles decoded without a problem, by their source text: a long text repeats a
 /// handful of them thousands of times, and the same text always decodes the same.
 ///
-/// Looked up for every styled span, so the text is hashed once with FNV-1a straight into a
-/// table of its own (open addressing) and compared in place with `memcmp`, never copied to be
+/// Looked up for every styled span, so the text is hashed once, a word at a step, straight
+/// into a table of its own (open addressing) and compared in place with `memcmp`, never copied to be
 /// looked up: a `Dictionary` keyed by the text took a third of decoding a span. The document
 /// is not hostile to it: a collision costs a comparison.
 struct SpanStyles {
@@ -59,11 +59,25 @@ struct SpanStyles {
         for case let slot? in old { place(slot) }
     }
 
+    /// Eight bytes at a step (a byte-by-byte FNV-1a waited on a multiplication per byte,
+    /// most of a lookup), each word mixed in with a multiplication and a rotation.
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        // FNV's low bits, which pick the slot, mix in little of the last bytes.
-        return hash ^ (hash >> 29)
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(text.count)
+        guard let start = text.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(start)
+        var offset = 0
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
+        }
+        while offset + 8 <= text.count {
+            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var last: UInt64 = 0
+        for index in offset..<text.count { last |= UInt64(text[index]) << (8 * UInt64(index - offset)) }
+        mix(last)
+        return hash
     }
 
     private static func equal(_ kept: ArraySlice<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
