@@ -79,7 +79,7 @@ public struct VariableScope: ExpressionScope, Sendable {
     public func value(of name: String) -> ExpressionValue? {
         if let value = variables[name] { return value }
         // Slow path only for names that are not declared: try to read them as a state path.
-        guard name.contains(".") else { return nil }
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return nil }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard segments.count <= Self.segmentsTriedAsPrefixes else { return longPath(name, segments) }
         var split = segments.count - 1

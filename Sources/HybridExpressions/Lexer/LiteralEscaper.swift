@@ -2,7 +2,8 @@
 /// does: `\\` is a backslash, `\'` a quote, `\@{` a literal `@{`; any other escape is an error.
 enum LiteralEscaper {
     static func process(_ text: String) throws(LexError) -> String {
-        guard text.contains("\\") else { return text }
+        // By scalar, as the rest reads it (and without Foundation's string search).
+        guard text.unicodeScalars.contains("\\") else { return text }
         let scalars = Array(text.unicodeScalars)
         var out = String.UnicodeScalarView()
         var index = 0
