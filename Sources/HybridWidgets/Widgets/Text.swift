@@ -44,8 +44,14 @@ struct Text: Widget {
         // By index, not `for span in spans`: copying each span out of the array costs more
         // than resolving it.
         for index in spans.indices {
-            runs.append(TextRun(text: resolver.string(spans[index].text, in: place.scope) ?? "",
-                                style: spans[index].style.cellStyle(inheriting: place.cellStyle)))
+            let text: String
+            // A literal (most spans) read in place, without copying the span's value out.
+            if case .constant(.string(let literal)) = spans[index].text {
+                text = literal
+            } else {
+                text = resolver.string(spans[index].text, in: place.scope) ?? ""
+            }
+            runs.append(TextRun(text: text, style: spans[index].style.cellStyle(inheriting: place.cellStyle)))
         }
         return place.view(Content(runs: runs))
     }
