@@ -14,9 +14,12 @@
 # 10,400 conformance records, where the accessor is handed the conformance; a quarter of
 # `hybrid render`'s instructions (BENCHMARKS.md "Start-up"):
 #   scripts/build-release.sh && .build-release/release/hybrid --version
+# Another product is built the same way when named, as the benchmark measures what ships:
+#   "$(scripts/build-release.sh hybrid-bench)" --only rendering --peers
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
+product=${1:-hybrid}
 "$repo/scripts/setup.sh"
-swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product hybrid \
+swift build -c release --static-swift-stdlib --package-path "$repo" --scratch-path "$repo/.build-release" --product "$product" \
     -Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >&2
-echo "$repo/.build-release/release/hybrid"
+echo "$repo/.build-release/release/$product"

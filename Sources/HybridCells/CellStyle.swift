@@ -41,6 +41,12 @@ public struct CellStyle: Hashable, Sendable {
     @usableFromInline var packedForeground: UInt32
     @usableFromInline var packedBackground: UInt32
 
+    /// The whole style in one number (colours and attributes), for tables keyed by styles:
+    /// two styles are equal exactly when their keys are.
+    package var key: UInt128 {
+        UInt128(packedForeground) << 40 | UInt128(packedBackground) << 8 | UInt128(attributes.rawValue)
+    }
+
     /// Creates a style; every part defaults to "terminal default".
     public init(foreground: Color? = nil, background: Color? = nil, attributes: TextAttributes = []) {
         packedForeground = Color.packed(foreground)

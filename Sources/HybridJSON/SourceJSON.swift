@@ -139,20 +139,7 @@ public struct SourceJSON: Sendable {
     /// and a lookup for each name would walk it three times.
     @inlinable
     public func onlyMembers(_ first: StaticString, _ second: StaticString) -> (SourceJSON?, SourceJSON?)? {
-        let object = entry
-        guard object.tag == .object else { return nil }
-        var firstValue = -1, secondValue = -1
-        var key = index + 1
-        while key < object.payload {
-            if firstValue < 0, tape.string(at: key, equals: first) {
-                firstValue = key + 1
-            } else if secondValue < 0, tape.string(at: key, equals: second) {
-                secondValue = key + 1
-            } else {
-                return nil
-            }
-            key = tape.next(after: key + 1)
-        }
+        guard let (firstValue, secondValue) = tape.values(ofOnly: first, second, inObjectAt: index) else { return nil }
         return (firstValue < 0 ? nil : SourceJSON(tape: tape, index: firstValue),
                 secondValue < 0 ? nil : SourceJSON(tape: tape, index: secondValue))
     }

@@ -28,6 +28,8 @@ struct EncodingSession {
     /// The terminal's current SGR state (already degraded).
     var pen = CellStyle.plain
 
+    /// The SGR sequences written so far in this frame, by the pair of styles.
+    private var transitions = TransitionCache()
     private var lastRawStyle = CellStyle.plain
     private var lastEffectiveStyle = CellStyle.plain
     /// Whether `pen` is `lastRawStyle` degraded, so that a glyph of that style needs one
@@ -281,7 +283,7 @@ struct EncodingSession {
     private mutating func setPen(_ style: CellStyle) {
         penIsLastStyle = false
         guard style != pen else { return }
-        StyleTransition.append(from: pen, to: style, into: &out)
+        transitions.append(from: pen, to: style, into: &out)
         pen = style
     }
 
