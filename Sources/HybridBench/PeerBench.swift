@@ -51,6 +51,17 @@ enum PeerBench {
     /// of the rounds' ratios: two figures of one round met the same machine, which on a shared
     /// one changes from one second to the next). `ours` holds the cold first frame, the first of
     /// the process, measured once. Exits with the reason when a peer cannot be built or run.
+    /// How this program has the Swift runtime, which decides what each retain and release
+    /// costs (a call through the PLT into libswiftCore, or a direct one): read from the
+    /// libraries the process mapped.
+    private static var runtimeLinking: String {
+        // Read to its end: the file says it is empty, which `String(contentsOfFile:)` believes.
+        let maps = FileHandle(forReadingAtPath: "/proc/self/maps").flatMap { try? $0.readToEnd() } ?? Data()
+        return String(decoding: maps, as: UTF8.self).contains("libswiftCore.so")
+            ? "the Swift runtime loaded as a library (swift build -c release); the shipped build links it in (scripts/build-release.sh hybrid-bench)"
+            : "the Swift runtime linked in, as shipped (scripts/build-release.sh)"
+    }
+
     static func compare(_ ours: [String: Figure], scene: String, measureOurs: () throws -> [String: Figure]) rethrows {
         let peers: [(name: String, program: String)]
         let data: String
@@ -83,6 +94,7 @@ enum PeerBench {
         print("Peers on the same scene in this run: HybridTerm against \(names.joined(separator: " and ")), \(rounds) rounds, each side in turn")
         for peer in rows.dropFirst().compactMap(\.first) { peer.notes.forEach { print("  \(peer.name): \($0)") } }
         // What each side's figures hold, so the ratios are read right.
+        print("  HybridTerm: \(runtimeLinking)")
         print("  HybridTerm's first frames include loading the JSON; the peers draw scene data already in memory.")
         print("  ncurses updates only the header on a label update, where HybridTerm and tui-rs render the whole screen again.")
         print("  HybridTerm writes truecolor (38;2;r;g;b), the peers xterm's 256 colours (38;5;n), a few bytes fewer a colour.")
