@@ -133,20 +133,18 @@ value:
         goto after_value;
     }
     case 't':
-        if (i + 4 > count || memcmp(bytes + i, "true", 4) != 0) goto done;
-        APPEND(HYBRID_JSON_TAG_TRUE, i, 0);
-        i += 4;
-        goto after_value;
     case 'f':
-        if (i + 5 > count || memcmp(bytes + i, "false", 5) != 0) goto done;
-        APPEND(HYBRID_JSON_TAG_FALSE, i, 0);
-        i += 5;
+    case 'n': {
+        static const struct { char text[6]; uint8_t length, tag; } words[] = {
+            {"true", 4, HYBRID_JSON_TAG_TRUE}, {"false", 5, HYBRID_JSON_TAG_FALSE}, {"null", 4, HYBRID_JSON_TAG_NULL},
+        };
+        const int which = bytes[i] == 't' ? 0 : bytes[i] == 'f' ? 1 : 2;
+        const size_t length = words[which].length;
+        if (i + length > count || memcmp(bytes + i, words[which].text, length) != 0) goto done;
+        APPEND(words[which].tag, i, 0);
+        i += length;
         goto after_value;
-    case 'n':
-        if (i + 4 > count || memcmp(bytes + i, "null", 4) != 0) goto done;
-        APPEND(HYBRID_JSON_TAG_NULL, i, 0);
-        i += 4;
-        goto after_value;
+    }
     default: {
         if (bytes[i] != '-' && (bytes[i] < '0' || bytes[i] > '9')) goto done;
         int64_t number = 0;

@@ -276,44 +276,37 @@ ptrdiff_t hybrid_find_marks_portable(const uint8_t *bytes, size_t count, size_t 
     const VECTOR a3 = TRIPLE(PREFIX, 3, 0), b3 = TRIPLE(PREFIX, 3, 1), c3 = TRIPLE(PREFIX, 3, 2); \
     size_t at = from; \
     /* Sequences that all start with one byte (`ColdSubtree`'s three start with a quote) */ \
-    /* compare it once. */ \
+    /* compare it once, in a loop of their own. */ \
     int shared_first = marks->triples[0][0] == marks->triples[triples_count > 1 ? 1 : 0][0] \
         && marks->triples[0][0] == marks->triples[triples_count > 2 ? 2 : 0][0] \
         && marks->triples[0][0] == marks->triples[triples_count - 1][0]; \
     if (shared_first) { \
-        for (; count >= (WIDTH) + 2 && at <= count - (WIDTH) - 2; at += (WIDTH)) { \
-            VECTOR v0 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at)); \
-            VECTOR v1 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 1)); \
-            VECTOR v2 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 2)); \
-            VECTOR found = PREFIX##or_##SUFFIX(PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s0), PREFIX##cmpeq_epi8(v0, s1)), \
-                                               PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s2), PREFIX##cmpeq_epi8(v0, s3))); \
-            VECTOR rest = PREFIX##or_##SUFFIX( \
-                PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b0, c0), TAIL(PREFIX, SUFFIX, b1, c1)), \
-                PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b2, c2), TAIL(PREFIX, SUFFIX, b3, c3))); \
-            found = PREFIX##or_##SUFFIX(found, PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a0), rest)); \
-            unsigned mask = (unsigned)PREFIX##movemask_epi8(found); \
-            if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz(mask)); \
-        } \
-        return hybrid_find_marks_portable(bytes, count, at, marks); \
+        FIND_MARKS_STEPS(VECTOR, PREFIX, SUFFIX, WIDTH, PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a0), PREFIX##or_##SUFFIX( \
+            PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b0, c0), TAIL(PREFIX, SUFFIX, b1, c1)), \
+            PREFIX##or_##SUFFIX(TAIL(PREFIX, SUFFIX, b2, c2), TAIL(PREFIX, SUFFIX, b3, c3))))) \
+    } else { \
+        FIND_MARKS_STEPS(VECTOR, PREFIX, SUFFIX, WIDTH, PREFIX##or_##SUFFIX( \
+            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a0, b0, c0), MATCH(PREFIX, SUFFIX, a1, b1, c1)), \
+            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a2, b2, c2), MATCH(PREFIX, SUFFIX, a3, b3, c3)))) \
     } \
+    return hybrid_find_marks_portable(bytes, count, at, marks);
+/// The steps of `HYBRID_FIND_MARKS_BODY`, with `SEQUENCES` the vector of where a sequence
+/// starts in the step's bytes `v0`, `v1` (one on) and `v2` (two on).
+#define FIND_MARKS_STEPS(VECTOR, PREFIX, SUFFIX, WIDTH, SEQUENCES) \
     for (; count >= (WIDTH) + 2 && at <= count - (WIDTH) - 2; at += (WIDTH)) { \
         VECTOR v0 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at)); \
         VECTOR v1 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 1)); \
         VECTOR v2 = PREFIX##loadu_##SUFFIX((const VECTOR *)(bytes + at + 2)); \
         VECTOR found = PREFIX##or_##SUFFIX(PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s0), PREFIX##cmpeq_epi8(v0, s1)), \
                                            PREFIX##or_##SUFFIX(PREFIX##cmpeq_epi8(v0, s2), PREFIX##cmpeq_epi8(v0, s3))); \
-        found = PREFIX##or_##SUFFIX(found, PREFIX##or_##SUFFIX( \
-            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a0, b0, c0), MATCH(PREFIX, SUFFIX, a1, b1, c1)), \
-            PREFIX##or_##SUFFIX(MATCH(PREFIX, SUFFIX, a2, b2, c2), MATCH(PREFIX, SUFFIX, a3, b3, c3)))); \
+        found = PREFIX##or_##SUFFIX(found, SEQUENCES); \
         unsigned mask = (unsigned)PREFIX##movemask_epi8(found); \
         if (mask) return (ptrdiff_t)(at + (size_t)__builtin_ctz(mask)); \
-    } \
-    return hybrid_find_marks_portable(bytes, count, at, marks);
+    }
 #define SINGLE(PREFIX, i) PREFIX##set1_epi8((char)marks->singles[(i) < singles_count ? (i) : singles_count - 1])
 #define TRIPLE(PREFIX, i, j) PREFIX##set1_epi8((char)marks->triples[(i) < triples_count ? (i) : triples_count - 1][j])
 #define TAIL(PREFIX, SUFFIX, b, c) PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v1, b), PREFIX##cmpeq_epi8(v2, c))
-#define MATCH(PREFIX, SUFFIX, a, b, c) \
-    PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a), PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v1, b), PREFIX##cmpeq_epi8(v2, c)))
+#define MATCH(PREFIX, SUFFIX, a, b, c) PREFIX##and_##SUFFIX(PREFIX##cmpeq_epi8(v0, a), TAIL(PREFIX, SUFFIX, b, c))
 
 #if defined(__x86_64__)
 /// `hybrid_find_marks` 32 bytes at a step, where SSE2 takes twice the steps and, with no
