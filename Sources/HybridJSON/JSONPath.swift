@@ -26,6 +26,12 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         for segment in segments {
             switch segment {
             case .key(let whole):
+                // A short ASCII name (nearly every key) reads as itself, known from its bytes:
+                // asking each `Character` whether it is a letter looks Unicode tables up.
+                if !whole.isEmpty, whole.utf8.count <= DiagnosticText.echoLimit, whole.utf8.allSatisfy(Self.isPlainNameByte) {
+                    text += "." + whole
+                    continue
+                }
                 let key = DiagnosticText.cut(whole)
                 guard key.isEmpty || !key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }) else {
                     text += "." + key
@@ -43,5 +49,16 @@ public struct JSONPath: Sendable, CustomStringConvertible {
             }
         }
         return text
+    }
+
+    /// An ASCII letter, digit, `_` or `$`: the bytes of a key written without brackets.
+    private static func isPlainNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"):
+            return true
+        default:
+            return false
+        }
     }
 }
