@@ -42,9 +42,9 @@ public struct CellStyle: Hashable, Sendable {
     @usableFromInline var packedBackground: UInt32
 
     /// The whole style in one number (colours and attributes), for tables keyed by styles:
-    /// two styles are equal exactly when their keys are.
-    package var key: UInt128 {
-        UInt128(packedForeground) << 40 | UInt128(packedBackground) << 8 | UInt128(attributes.rawValue)
+    /// two styles are equal exactly when their keys are (a packed colour takes 26 bits).
+    package var key: UInt64 {
+        UInt64(packedForeground) << 34 | UInt64(packedBackground) << 8 | UInt64(attributes.rawValue)
     }
 
     /// Creates a style; every part defaults to "terminal default".

@@ -37,6 +37,13 @@ public enum PropertyValue: Sendable {
         return false
     }
 
+    /// The text when this is a literal string, as most texts and spans are.
+    @inlinable
+    public var literalString: String? {
+        if case .constant(.string(let text)) = self { return text }
+        return nil
+    }
+
     /// The literal value when there is no binding.
     public var constantValue: JSONValue? {
         if case .constant(let value) = self { return value }

@@ -20,7 +20,7 @@ public struct FieldNames: Sendable {
     func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = key.baseAddress else { return bytes.contains { $0.isEmpty } }
         for name in bytes where name.count == key.count {
-            if name.withUnsafeBytes({ memcmp($0.baseAddress!, start, key.count) }) == 0 { return true }
+            if name.isEmpty || name.withUnsafeBytes({ memcmp($0.baseAddress!, start, key.count) }) == 0 { return true }
         }
         return false
     }

@@ -61,10 +61,13 @@ public enum JSONParser {
     /// Parses the array an unparsed entry stands for (its node lists deferred in turn) into a
     /// tape of its own sharing `bytes`, so offsets stay those of the document.
     static func parseUnparsed(_ entry: JSONTape.Entry, of tape: JSONTape) throws(JSONSyntaxError) -> JSONTape {
-        try read(tape.bytes, reserving: (entry.payload - entry.offset) / 6 + 1, defersNodeLists: true,
-                 nodeListEnds: tape.nodeListEnds) { (reader) throws(JSONSyntaxError) in
+        let expected = (entry.payload - entry.offset) / 6 + 1
+        return try read(tape.bytes, reserving: expected, defersNodeLists: true,
+                        nodeListEnds: tape.nodeListEnds) { (reader) throws(JSONSyntaxError) in
             reader.index = entry.offset
-            if !PlainValueReading.read(into: &reader, depth: Int(entry.count)) { try reader.parseValue(depth: Int(entry.count)) }
+            if !PlainValueReading.read(into: &reader, depth: Int(entry.count), expectedEntries: expected) {
+                try reader.parseValue(depth: Int(entry.count))
+            }
             // The skim and the parse agree on where a well-formed array ends.
             guard reader.index == entry.payload else { throw reader.error("unexpected \(reader.describeCurrent()) after an array") }
         }

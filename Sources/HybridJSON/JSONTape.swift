@@ -245,7 +245,7 @@ final class JSONTape: Sendable {
 
     /// The tape indices of the values of the members named `first` and `second` (-1 when
     /// absent) in the object at `object`, when it has no other member, neither twice and no
-    /// key with escapes; nil otherwise (`SourceJSON.onlyMembers`). Read through pointers:
+    /// key with escapes; nil otherwise (`SourceJSON.values(ofOnly:_:)`). Read through pointers:
     /// it runs for every span of every text line.
     @inlinable
     func values(ofOnly first: StaticString, _ second: StaticString, inObjectAt object: Int) -> (Int, Int)? {

@@ -13,9 +13,11 @@ package enum PlainValueReading {
 
     /// Reads the value at `reader.index` at `depth` (as `parseValue(depth:)` would) into the
     /// reader's entries, moving past it.
+    /// - Parameter expectedEntries: How many entries the value may take, when the caller can
+    ///   tell (a whole list by its length): room is made for that many at the first try.
     /// - Returns: False, the reader untouched, when the value is left to `parseValue`.
-    static func read(into reader: inout JSONReader, depth: Int) -> Bool {
-        var capacity = firstCapacity
+    static func read(into reader: inout JSONReader, depth: Int, expectedEntries: Int? = nil) -> Bool {
+        var capacity = max(firstCapacity, expectedEntries ?? 0)
         while true {
             let status = withUnsafeTemporaryAllocation(of: HybridJSONEntry.self, capacity: capacity) { buffer in
                 var used = 0

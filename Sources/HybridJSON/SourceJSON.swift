@@ -138,7 +138,7 @@ public struct SourceJSON: Sendable {
     /// tape, for the many small objects of one shape (a text's spans), where a field check
     /// and a lookup for each name would walk it three times.
     @inlinable
-    public func onlyMembers(_ first: StaticString, _ second: StaticString) -> (SourceJSON?, SourceJSON?)? {
+    public func values(ofOnly first: StaticString, _ second: StaticString) -> (SourceJSON?, SourceJSON?)? {
         guard let (firstValue, secondValue) = tape.values(ofOnly: first, second, inObjectAt: index) else { return nil }
         return (firstValue < 0 ? nil : SourceJSON(tape: tape, index: firstValue),
                 secondValue < 0 ? nil : SourceJSON(tape: tape, index: secondValue))

@@ -6,8 +6,8 @@ import HybridCells
 /// looking it up. Direct-mapped: a pair that collides is worked out again.
 struct TransitionCache {
     private struct Entry {
-        let from: UInt128
-        let to: UInt128
+        let from: UInt64
+        let to: UInt64
         let bytes: [UInt8]
     }
 
@@ -30,10 +30,10 @@ struct TransitionCache {
         out.append(contentsOf: bytes)
     }
 
-    /// The slot of a pair: both keys folded to 64 bits, then mixed as MurmurHash3 finishes.
-    private static func slot(_ from: UInt128, _ to: UInt128) -> Int {
-        func fold(_ key: UInt128) -> UInt64 { UInt64(truncatingIfNeeded: key) ^ UInt64(truncatingIfNeeded: key >> 64) &* 0x9E37_79B9_7F4A_7C15 }
-        var hash = fold(from) &* 0xC2B2_AE3D_27D4_EB4F ^ fold(to)
+    /// The slot of a pair: the keys mixed as MurmurHash3 finishes (the first try, a product's
+    /// top bits, put most of a frame's pairs in two slots).
+    private static func slot(_ from: UInt64, _ to: UInt64) -> Int {
+        var hash = from &* 0xC2B2_AE3D_27D4_EB4F ^ to
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33

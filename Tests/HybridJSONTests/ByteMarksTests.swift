@@ -85,6 +85,23 @@ final class ByteMarksTests: XCTestCase {
                 bytes[at] == UInt8(ascii: "@") || triples.contains { at + 2 < bytes.count && bytes[at] == $0.0 && bytes[at + 1] == $0.1 && bytes[at + 2] == $0.2 }
             }
             XCTAssertEqual(found, expected, String(decoding: bytes, as: UTF8.self))
+            // The 16-byte search of processors without AVX2 takes the same general path.
+            var sse2: [Int] = []
+            var portable = HybridByteMarks()
+            portable.singles = (UInt8(ascii: "@"), 0, 0, 0)
+            portable.singles_count = 1
+            portable.triples = (triples[0], triples[1], triples[2], (0, 0, 0))
+            portable.triples_count = 3
+            bytes.withUnsafeBufferPointer { text in
+                var from = 0
+                while from < text.count, let base = text.baseAddress {
+                    let at = hybrid_find_marks_sse2(base, text.count, from, &portable)
+                    if at < 0 { break }
+                    sse2.append(at)
+                    from = at + 1
+                }
+            }
+            XCTAssertEqual(sse2, expected, "the 16-byte search")
         }
     }
 

@@ -157,14 +157,20 @@ struct DocumentDecoder: ActionDecoder {
         let errorsBefore = diagnostics.count
         checkFields(members, allowed: entry.fields, owner: "a \"\(type)\" node")
 
-        // The common fields, found in one walk over the members (the first of each name).
+        // `commonFields` but `type`, found in one walk over the members (the first of each).
         var idJSON, classJSON, styleJSON, visibleJSON, autofocusJSON: SourceJSON?
         for member in members {
-            if member.hasKey("id") { idJSON = idJSON ?? member.value }
-            else if member.hasKey("class") { classJSON = classJSON ?? member.value }
-            else if member.hasKey("style") { styleJSON = styleJSON ?? member.value }
-            else if member.hasKey("visible") { visibleJSON = visibleJSON ?? member.value }
-            else if member.hasKey("autofocus") { autofocusJSON = autofocusJSON ?? member.value }
+            if member.hasKey("id") {
+                idJSON = idJSON ?? member.value
+            } else if member.hasKey("class") {
+                classJSON = classJSON ?? member.value
+            } else if member.hasKey("style") {
+                styleJSON = styleJSON ?? member.value
+            } else if member.hasKey("visible") {
+                visibleJSON = visibleJSON ?? member.value
+            } else if member.hasKey("autofocus") {
+                autofocusJSON = autofocusJSON ?? member.value
+            }
         }
         var id: String?
         if let idJSON, let written = inKey("id", { $0.plainString(idJSON) }) {

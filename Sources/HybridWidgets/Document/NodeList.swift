@@ -99,7 +99,8 @@ final class DeferredNodes: Sendable {
         var problems: [Diagnostic] = []
         /// The decoder, kept for the next lines asked for: a column drawn down to the bottom
         /// of the screen asks for its lines one by one, and each would otherwise make one and
-        /// decode the same few span styles again.
+        /// decode the same few span styles again. What else it keeps between calls (ids,
+        /// component uses, reloads) stays empty: `ColdSubtree` lets none of them through.
         var decoder: DocumentDecoder?
     }
 

@@ -19,32 +19,36 @@ struct SpanStyles {
         let style: TextStyle
     }
 
-    /// None until the first style, then a power of two, at most half full (a decoder is made
-    /// for every line of a long list drawn, most of them with no style of their own).
+    /// None until the first style (most decoders never meet a span style), then a power of
+    /// two, at most half full.
     private var slots: [Slot?] = []
     private var count = 0
 
     /// The style decoded before for the text of `json`, if any.
     func style(for json: SourceJSON) -> TextStyle? {
         guard !slots.isEmpty else { return nil }
-        return json.withSource { text in
-            let hash = Self.hash(text)
-            var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-            while let slot = slots[index] {
-                if slot.hash == hash, Self.equal(slot.text, text) { return slot.style }
-                index = (index + 1) & (slots.count - 1)
-            }
-            return nil
-        }
+        return json.withSource { text in slots[slot(of: text, hash: Self.hash(text))]?.style }
     }
 
-    /// Records `style` as what the text of `json` decodes to.
+    /// Records `style` as what the text of `json` decodes to (a text known already keeps the
+    /// style it has).
     mutating func insert(_ style: TextStyle, for json: SourceJSON) {
-        guard self.style(for: json) == nil else { return }
         if (count + 1) * 2 > slots.count { grow() }
         let text = json.source
-        place(Slot(hash: text.withUnsafeBufferPointer(Self.hash), text: text, style: style))
+        let hash = text.withUnsafeBufferPointer(Self.hash)
+        let index = text.withUnsafeBufferPointer { slot(of: $0, hash: hash) }
+        guard slots[index] == nil else { return }
+        slots[index] = Slot(hash: hash, text: text, style: style)
         count += 1
+    }
+
+    /// The slot holding `text`, or the empty one where it would go.
+    private func slot(of text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+        var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while let slot = slots[index], slot.hash != hash || !Self.equal(slot.text, text) {
+            index = (index + 1) & (slots.count - 1)
+        }
+        return index
     }
 
     private mutating func place(_ slot: Slot) {
@@ -60,7 +64,7 @@ struct SpanStyles {
     }
 
     /// Eight bytes at a step (a byte-by-byte FNV-1a waited on a multiplication per byte,
-    /// most of a lookup), each word mixed in with a multiplication and a rotation.
+    /// most of a lookup), each word mixed in with a multiplication and a shift.
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(text.count)
         guard let start = text.baseAddress else { return hash }

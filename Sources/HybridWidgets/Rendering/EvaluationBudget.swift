@@ -23,9 +23,8 @@ struct EvaluationBudget {
     mutating func allows() -> Bool {
         guard !isSpent else { return false }
         let now = ContinuousClock.now
-        let start = self.start ?? now
-        self.start = start
-        if textBytes > Self.maximumTextBytes || now - start > Self.maximumTime { isSpent = true }
+        if start == nil { start = now }
+        if textBytes > Self.maximumTextBytes || now - start! > Self.maximumTime { isSpent = true }
         return !isSpent
     }
 

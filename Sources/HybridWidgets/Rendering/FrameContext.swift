@@ -13,6 +13,11 @@ final class FrameContext {
     let externalComponents: ((String, JSONValue) -> Node?)?
     /// The frame's view tree once resolved, for `keyhelp`.
     let focus = FrameFocus()
+    /// What a static node's children are resolved in when layout first reaches them, in this
+    /// frame or a later one (`Resolver.children`): the same document and interaction, and no
+    /// script components, which no static subtree holds, so that the views the renderer keeps
+    /// across frames keep nothing of the scripts alive. One for the frame, made when needed.
+    private(set) lazy var forLaterViews = externalComponents == nil ? self : FrameContext(document: document, interaction: interaction)
 
     init(document: ScreenDocument, interaction: Interaction, externalComponents: ((String, JSONValue) -> Node?)? = nil) {
         self.document = document

@@ -91,12 +91,11 @@ struct Resolver {
     }
 
     mutating func string(_ value: PropertyValue?, in scope: StateScope) -> String? {
+        // The common case, taken for every literal span of a long text.
+        if let text = value?.literalString { return text }
         switch value {
         case nil:
             return nil
-        case .constant(.string(let text))?:
-            // The common case, taken for every literal span of a long text.
-            return text
         case .expression(let template, _, let location)?:
             guard mayEvaluate(value!) else { return "" }
             var failures: [ExpressionError] = []
@@ -224,7 +223,7 @@ struct Resolver {
             return .now(views(of: nodes.nodes, from: nodes, in: scope, inheriting: inherited, parent: arrangement))
         }
         // The cache is held weakly: it keeps the views that keep this closure.
-        let (context, depth) = (context, viewDepth)
+        let (context, depth) = (context.forLaterViews, viewDepth)
         return .later(LaterViews(nodes) { [weak staticViews] batch in
             let cache = staticViews ?? StaticViewCache()
             var resolver = Resolver(context: context, staticViews: cache)

@@ -44,13 +44,8 @@ struct Text: Widget {
         // By index, not `for span in spans`: copying each span out of the array costs more
         // than resolving it.
         for index in spans.indices {
-            let text: String
             // A literal (most spans) read in place, without copying the span's value out.
-            if case .constant(.string(let literal)) = spans[index].text {
-                text = literal
-            } else {
-                text = resolver.string(spans[index].text, in: place.scope) ?? ""
-            }
+            let text = spans[index].text.literalString ?? resolver.string(spans[index].text, in: place.scope) ?? ""
             runs.append(TextRun(text: text, style: spans[index].style.cellStyle(inheriting: place.cellStyle)))
         }
         return place.view(Content(runs: runs))
@@ -146,7 +141,7 @@ extension DocumentDecoder {
     /// wrong. A long text is thousands of such spans: one walk over the members replaces the
     /// field check and two lookups, and no path is pushed for them.
     private func knownSpan(_ item: SourceJSON) -> Text.Span? {
-        guard let (text, styleJSON) = item.onlyMembers("text", "style"), let text, text.kind == .string,
+        guard let (text, styleJSON) = item.values(ofOnly: "text", "style"), let text, text.kind == .string,
               text.withStringUTF8({ $0.isEmpty || memchr($0.baseAddress!, Int32(UInt8(ascii: "@")), $0.count) == nil }) == true else { return nil }
         var style = TextStyle()
         if let styleJSON {
