@@ -16,8 +16,16 @@ final class FrameContext {
     /// What a static node's children are resolved in when layout first reaches them, in this
     /// frame or a later one (`Resolver.children`): the same document and interaction, and no
     /// script components, which no static subtree holds, so that the views the renderer keeps
-    /// across frames keep nothing of the scripts alive. One for the frame, made when needed.
-    private(set) lazy var forLaterViews = externalComponents == nil ? self : FrameContext(document: document, interaction: interaction)
+    /// across frames keep nothing of the scripts alive. This context itself when it has none.
+    var forLaterViews: FrameContext {
+        guard externalComponents != nil else { return self }
+        if let withoutComponents { return withoutComponents }
+        let context = FrameContext(document: document, interaction: interaction)
+        withoutComponents = context
+        return context
+    }
+    /// `forLaterViews` once made (never `self`, which would keep itself alive).
+    private var withoutComponents: FrameContext?
 
     init(document: ScreenDocument, interaction: Interaction, externalComponents: ((String, JSONValue) -> Node?)? = nil) {
         self.document = document
