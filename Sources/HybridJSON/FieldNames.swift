@@ -18,11 +18,10 @@ public struct FieldNames: Sendable {
 
     /// Whether `key` (a key's UTF-8, escapes decoded) is one of the names.
     func contains(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = key.baseAddress else { return bytes.contains { $0.isEmpty } }
-        for name in bytes where name.count == key.count {
-            if name.isEmpty || name.withUnsafeBytes({ memcmp($0.baseAddress!, start, key.count) }) == 0 { return true }
+        // `memcmp`, as `elementsEqual` took twice the time of the whole check.
+        bytes.contains { name in
+            name.count == key.count && (key.isEmpty || name.withUnsafeBytes { memcmp($0.baseAddress!, key.baseAddress!, key.count) } == 0)
         }
-        return false
     }
 }
 

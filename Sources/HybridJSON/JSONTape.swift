@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// The parse tree of one document, flat (as in simdjson): every value in one array in source
@@ -241,38 +238,6 @@ final class JSONTape: Sendable {
             position = next(after: position + 1)
         }
         return nil
-    }
-
-    /// The tape indices of the values of the members named `first` and `second` (-1 when
-    /// absent) in the object at `object`, when it has no other member, neither twice and no
-    /// key with escapes; nil otherwise (`SourceJSON.values(ofOnly:_:)`). Read through pointers:
-    /// it runs for every span of every text line.
-    @inlinable
-    func values(ofOnly first: StaticString, _ second: StaticString, inObjectAt object: Int) -> (Int, Int)? {
-        entries.withUnsafeBufferPointer { entries in
-            bytes.withUnsafeBufferPointer { bytes in
-                guard entries[object].tag == .object else { return nil }
-                let end = entries[object].payload
-                var firstValue = -1, secondValue = -1
-                var key = object + 1
-                while key < end {
-                    let entry = entries[key]
-                    guard entry.tag == .string else { return nil }
-                    let name = bytes.baseAddress! + entry.offset + 1
-                    let length = entry.payload - entry.offset - 1
-                    if firstValue < 0, length == first.utf8CodeUnitCount, memcmp(name, first.utf8Start, length) == 0 {
-                        firstValue = key + 1
-                    } else if secondValue < 0, length == second.utf8CodeUnitCount, memcmp(name, second.utf8Start, length) == 0 {
-                        secondValue = key + 1
-                    } else {
-                        return nil
-                    }
-                    let value = entries[key + 1]
-                    key = value.tag == .array || value.tag == .object ? value.payload : key + 2
-                }
-                return (firstValue, secondValue)
-            }
-        }
     }
 
     /// Whether a member before the one whose key is at `keyIndex` in the object at `object`

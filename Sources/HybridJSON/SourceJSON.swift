@@ -134,14 +134,27 @@ public struct SourceJSON: Sendable {
     }
 
     /// The values of the members named `first` and `second` (each nil when absent), when this
-    /// is an object with no other member and neither twice; nil otherwise. One walk over the
-    /// tape, for the many small objects of one shape (a text's spans), where a field check
-    /// and a lookup for each name would walk it three times.
+    /// is an object with no other member, neither twice and no key with escapes; nil
+    /// otherwise. One walk over the tape, for the many small objects of one shape (a text's
+    /// spans), where a field check and a lookup for each name would walk it three times.
     @inlinable
     public func values(ofOnly first: StaticString, _ second: StaticString) -> (SourceJSON?, SourceJSON?)? {
-        guard let (firstValue, secondValue) = tape.values(ofOnly: first, second, inObjectAt: index) else { return nil }
-        return (firstValue < 0 ? nil : SourceJSON(tape: tape, index: firstValue),
-                secondValue < 0 ? nil : SourceJSON(tape: tape, index: secondValue))
+        let object = entry
+        guard object.tag == .object else { return nil }
+        var firstValue: SourceJSON?, secondValue: SourceJSON?
+        var key = index + 1
+        while key < object.payload {
+            guard tape.entries[key].tag == .string else { return nil }
+            if firstValue == nil, tape.string(at: key, equals: first) {
+                firstValue = SourceJSON(tape: tape, index: key + 1)
+            } else if secondValue == nil, tape.string(at: key, equals: second) {
+                secondValue = SourceJSON(tape: tape, index: key + 1)
+            } else {
+                return nil
+            }
+            key = tape.next(after: key + 1)
+        }
+        return (firstValue, secondValue)
     }
 
     /// How many values this one is made of: itself, and every item, member name and member

@@ -51,16 +51,12 @@ struct SpanStyles {
         return index
     }
 
-    private mutating func place(_ slot: Slot) {
-        var index = Int(truncatingIfNeeded: slot.hash) & (slots.count - 1)
-        while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
-        slots[index] = slot
-    }
-
     private mutating func grow() {
         let old = slots
         slots = [Slot?](repeating: nil, count: max(16, old.count * 2))
-        for case let slot? in old { place(slot) }
+        for case let slot? in old {
+            slots[slot.text.withUnsafeBufferPointer { self.slot(of: $0, hash: slot.hash) }] = slot
+        }
     }
 
     /// Eight bytes at a step (a byte-by-byte FNV-1a waited on a multiplication per byte,
