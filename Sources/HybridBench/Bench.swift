@@ -3,14 +3,15 @@ import CJavaScriptCore
 import HybridTerm
 
 /// `hybrid-bench [SCENE.json] [--only SECTION] [--peers] [--hybrid PATH [--against PATH]]
-/// [--profile-first-frames N]`:
+/// [--profile-first-frames N] [--profile-sync-calls N [raw]]`:
 /// medians of the rendering pipeline on the peer benchmark scene at 120x40, then of
 /// expressions, the bridge, the network, the database, the running app and the start-up of the
 /// `hybrid` binary (the one built beside this benchmark, or `--hybrid PATH`; `--against PATH`
 /// starts another in the same rounds), each against a reference measured in the same run (see
 /// BENCHMARKS.md). `--peers` also builds and runs the tui-rs and ncurses peers on the same
 /// scene after the rendering figures and prints them side by side (see PeerBench);
-/// `--profile-first-frames N` draws N first frames and nothing else, for a profiler. Run it
+/// `--profile-first-frames N` draws N first frames and nothing else, for a profiler, and
+/// `--profile-sync-calls N` makes N bridge calls (`BridgeBench.profile`). Run it
 /// built for release, from the repository: `swift run -c release hybrid-bench`.
 @main
 enum Bench {
@@ -28,6 +29,9 @@ enum Bench {
         let against = option("--against", in: &arguments, takes: "the path of another hybrid binary, measured in the same start-up rounds")
         let profiled = option("--profile-first-frames", in: &arguments, takes: "a number of first frames to draw (0 or more)",
                               valid: { (Int($0) ?? -1) >= 0 })
+        let profiledCalls = option("--profile-sync-calls", in: &arguments, takes: "a number of sync bridge calls to make (0 or more)",
+                                   valid: { (Int($0) ?? -1) >= 0 })
+        if let profiledCalls { return BridgeBench.profile(calls: Int(profiledCalls)!, raw: arguments.first == "raw") }
         let peers = arguments.contains("--peers")
         arguments.removeAll { $0 == "--peers" }
         guard !peers || only == nil || only == "rendering" else {

@@ -34,7 +34,29 @@ enum BridgeBench {
         return JSClassCreate(&definition)
     }()
 
-    static func run() {
+    /// `--profile-sync-calls N [raw]`: `N` calls of `hybrid.callSync('bench.total', {…})` (or
+    /// of the raw callback, the reference) and nothing else, for a profiler to count
+    /// (`valgrind --tool=callgrind --smc-check=all`), less a run with 0, divided by `N`.
+    static func profile(calls: Int, raw: Bool) {
+        let runtime = ScriptRuntime(services: registry(), timeLimit: 600)
+        installRawCallback(in: runtime.context)
+        runtime.evaluate(loopScript)
+        runtime.evaluate("loop(\(raw ? "rawAPI" : "(item) => hybrid.callSync('bench.total', item)"), \(calls))")
+        print("made \(calls) \(raw ? "raw" : "sync") calls")
+    }
+
+    /// Defines the global `rawAPI`, the reference (`rawClass`). Its names are kept for the
+    /// rest of the process.
+    private static func installRawCallback(in context: JavaScriptContext) {
+        func name(_ text: String) -> JSStringRef { JSStringCreateWithCharacters(Array(text.utf16), text.utf16.count) }
+        names = (name("sku"), name("price"), name("qty"))
+        let global = name("rawAPI")
+        defer { JSStringRelease(global) }
+        JSObjectSetProperty(context.ref, JSContextGetGlobalObject(context.ref), global, JSObjectMake(context.ref, rawClass, nil), 0, nil)
+    }
+
+    /// The services the figures call.
+    private static func registry() -> ServiceRegistry {
         let services = ServiceRegistry()
         services.register("bench.total") { (item: Item) in item.price * Double(item.qty) }
         // What a sync call costs besides decoding its parameters: the prelude, the engine's
@@ -45,13 +67,25 @@ enum BridgeBench {
             await Task.yield()
             return item.qty
         }
-        let runtime = ScriptRuntime(services: services, timeLimit: 600)
+        return services
+    }
+
+    /// `loop(call, n)`: calls `call` with the same three-field object `n` times.
+    private static let loopScript = """
+        globalThis.loop = (call, n) => {
+          const item = { sku: 'tea', price: 2.5, qty: 3 };
+          let sum = 0;
+          for (let i = 0; i < n; i++) sum += call(item);
+          return sum;
+        };
+        """
+
+    static func run() {
+        let runtime = ScriptRuntime(services: registry(), timeLimit: 600)
         let context = runtime.context
+        installRawCallback(in: context)
         let decoder = JSValueDecoder(context: context)
         let (skuName, priceName, qtyName) = (decoder.name("sku"), decoder.name("price"), decoder.name("qty"))
-        names = (skuName, priceName, qtyName)
-        JSObjectSetProperty(context.ref, JSContextGetGlobalObject(context.ref), decoder.name("rawAPI"),
-                            JSObjectMake(context.ref, rawClass, nil), 0, nil)
         // The same reading through HybridTerm's host functions (`define`), which hold the
         // engine's lock while the Swift body runs, so its engine calls do not take it afresh.
         context.define("rawFields") { ref, _, arguments in
@@ -67,14 +101,7 @@ enum BridgeBench {
             let item = try? decoder.decode(Item.self, from: arguments[0]!)
             return JSValueMakeNumber(ref, (item?.price ?? 0) * Double(item?.qty ?? 0))
         }
-        runtime.evaluate("""
-        globalThis.loop = (call, n) => {
-          const item = { sku: 'tea', price: 2.5, qty: 3 };
-          let sum = 0;
-          for (let i = 0; i < n; i++) sum += call(item);
-          return sum;
-        };
-        """)
+        runtime.evaluate(loopScript)
         // The five take turns in each round: their ratios are taken per round.
         let calls = 100_000
         let rounds = 9

@@ -66,9 +66,9 @@ extension JavaScriptContext {
     private func makeRef(_ json: JSONValue) -> JSValueRef {
         switch json {
         case .null: return JSValueMakeNull(ref)
-        case .bool(let value): return JSValueMakeBoolean(ref, value)
-        case .integer(let value): return JSValueMakeNumber(ref, Double(value))
-        case .number(let value): return JSValueMakeNumber(ref, value)
+        case .bool(let value): return ImmediateValue.makeBoolean(value, in: ref)
+        case .integer(let value): return ImmediateValue.makeNumber(Double(value), in: ref)
+        case .number(let value): return ImmediateValue.makeNumber(value, in: ref)
         case .string(let value): return makeString(value).ref
         case .array(let items):
             // Each item goes into the array as soon as it is made: items waiting in a Swift
@@ -138,16 +138,16 @@ private struct Conversion {
     }
 
     mutating func convert(_ value: JSValueRef) throws(JSONConversionError) -> JSONValue {
-        switch JSValueGetType(ref, value) {
+        switch ImmediateValue.type(of: value, in: ref) {
         case kJSTypeUndefined:
             if exact, case .index? = path.last { return try problem("is undefined, which JSON cannot hold (use null)") }
             return .null
         case kJSTypeNull:
             return .null
         case kJSTypeBoolean:
-            return .bool(JSValueToBoolean(ref, value))
+            return .bool(ImmediateValue.boolean(of: value, in: ref))
         case kJSTypeNumber:
-            let number = JSValueToNumber(ref, value, nil)
+            let number = ImmediateValue.number(of: value, in: ref)
             guard number.isFinite else { return exact ? try problem("is \(number.isNaN ? "NaN" : "an infinity"), which JSON cannot hold") : .null }
             if number == number.rounded(), abs(number) < 9_007_199_254_740_992 { return .integer(Int(number)) }
             return .number(number)

@@ -6,7 +6,8 @@ import CJavaScriptCore
 ///
 /// It only has to be right when the value fits: any mismatch throws a bare error, and callers
 /// that need a precise message decode again from a `JSONValue`. Every engine call takes the
-/// engine's lock, so each value's type is asked once (`JSValueGetType`) and decides the rest.
+/// engine's lock, so each value's type is asked once (`JSValueGetType`, or none for an
+/// `ImmediateValue`) and decides the rest.
 public final class JSValueDecoder {
     private let context: JavaScriptContext
     // Looked up for every field decoded: no exclusivity check (it is never touched from two
@@ -50,7 +51,7 @@ public final class JSValueDecoder {
     /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
         try context.withEngineLock {
-            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : JSValueGetType(ref, value),
+            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : ImmediateValue.type(of: value, in: ref),
                                      isPlainObject: isPlainObject, depth: 0))
         }
     }
@@ -62,7 +63,7 @@ public final class JSValueDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from value: JavaScriptValue, fields: [String],
                                      values: UnsafeBufferPointer<JSValueRef?>) throws -> T {
         precondition(fields.count == values.count, "one value for each field")
-        return try context.withEngineLock {
+        func decodeFields() throws -> T {
             try fields.withUnsafeBufferPointer { names in
                 // Saved and put back: a type's `init(from:)` may decode something else meanwhile.
                 let outer = readFields
@@ -71,6 +72,10 @@ public final class JSValueDecoder {
                 return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
             }
         }
+        // Numbers, booleans, null and undefined are read with no engine call (`ImmediateValue`),
+        // so the lock is worth taking only for a field that is a cell (a string, an object).
+        guard values.contains(where: { $0.map { ImmediateValue($0) == nil } ?? false }) else { return try decodeFields() }
+        return try context.withEngineLock(decodeFields)
     }
 
     /// The first own enumerable property name of the object `value` that is not in `known`, or
@@ -161,7 +166,7 @@ public final class JSValueDecoder {
 
     func bool(_ value: JSValueRef, kind: JSType) throws -> Bool {
         guard kind == kJSTypeBoolean else { throw Mismatch() }
-        return JSValueToBoolean(ref, value)
+        return ImmediateValue.boolean(of: value, in: ref)
     }
 
     func string(_ value: JSValueRef, kind: JSType) throws -> String {
@@ -171,7 +176,7 @@ public final class JSValueDecoder {
 
     func double(_ value: JSValueRef, kind: JSType) throws -> Double {
         guard kind == kJSTypeNumber else { throw Mismatch() }
-        return JSValueToNumber(ref, value, nil)
+        return ImmediateValue.number(of: value, in: ref)
     }
 
     /// Not through `integer`: a generic `init(exactly:)` costs more than the engine calls.
@@ -181,7 +186,7 @@ public final class JSValueDecoder {
     }
 
     func integer<T: FixedWidthInteger>(_ type: T.Type, from value: JSValueRef, kind: JSType) throws -> T {
-        guard kind == kJSTypeNumber, let int = T(exactly: JSValueToNumber(ref, value, nil)) else { throw Mismatch() }
+        guard kind == kJSTypeNumber, let int = T(exactly: ImmediateValue.number(of: value, in: ref)) else { throw Mismatch() }
         return int
     }
 }
@@ -268,7 +273,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         guard let fields = owner.readFields else { return [] }
         return zip(fields.names, fields.values).compactMap { name, value in
-            guard let value, JSValueGetType(owner.ref, value) != kJSTypeUndefined else { return nil }
+            guard let value, ImmediateValue.type(of: value, in: owner.ref) != kJSTypeUndefined else { return nil }
             return Key(stringValue: name)
         }
     }
@@ -286,7 +291,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
             read = owner.readFields?.value(of: key.stringValue)
         }
         guard let value = read else { return nil }
-        let type = JSValueGetType(owner.ref, value)
+        let type = ImmediateValue.type(of: value, in: owner.ref)
         return type == kJSTypeUndefined ? nil : (value, type)
     }
 
@@ -362,7 +367,7 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     /// The element at `currentIndex` and its type.
     private func current() throws -> (value: JSValueRef, type: JSType) {
         guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
-        return (value, JSValueGetType(owner.ref, value))
+        return (value, ImmediateValue.type(of: value, in: owner.ref))
     }
 
     private mutating func next() throws -> ValueDecoder {

@@ -48,6 +48,7 @@ public final class JavaScriptContext {
             ref = JSGlobalContextCreateInGroup(group, nil)
         }
         watchdog = Watchdog(group: group)
+        ImmediateValue.verify(in: ref)
     }
 
     deinit {
@@ -239,12 +240,12 @@ public final class JavaScriptContext {
 
     /// A JavaScript number.
     public func makeNumber(_ number: Double) -> JavaScriptValue {
-        JavaScriptValue(JSValueMakeNumber(ref, number), in: self)
+        JavaScriptValue(ImmediateValue.makeNumber(number, in: ref), in: self)
     }
 
     /// `true` or `false`.
     public func makeBoolean(_ value: Bool) -> JavaScriptValue {
-        JavaScriptValue(JSValueMakeBoolean(ref, value), in: self)
+        JavaScriptValue(ImmediateValue.makeBoolean(value, in: ref), in: self)
     }
 
     /// A new empty object.

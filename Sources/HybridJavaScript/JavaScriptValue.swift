@@ -26,7 +26,7 @@ public struct JavaScriptValue {
 
     /// The value's kind (arrays and functions are objects).
     public var kind: Kind {
-        switch JSValueGetType(context.ref, ref) {
+        switch ImmediateValue.type(of: ref, in: context.ref) {
         case kJSTypeUndefined: return .undefined
         case kJSTypeNull: return .null
         case kJSTypeBoolean: return .boolean
@@ -50,7 +50,7 @@ public struct JavaScriptValue {
     }
 
     /// `Number(value)`.
-    public var number: Double { JSValueToNumber(context.ref, ref, nil) }
+    public var number: Double { ImmediateValue.number(of: ref, in: context.ref) }
 
     /// Whether the value is truthy.
     public var boolean: Bool { JSValueToBoolean(context.ref, ref) }

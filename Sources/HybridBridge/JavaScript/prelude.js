@@ -48,7 +48,15 @@
     }
     const fields = entry.fields;
     if (fields === null) return null;
-    if (!absent) for (const key in params) if (!fields.includes(key)) return null;
+    if (!absent) {
+      // Keys mostly come in the order the service lists them: comparing each with the field
+      // at its place first spares the search (a third of this side's cost).
+      let index = 0;
+      for (const key in params) {
+        if (key !== fields[index] && !fields.includes(key)) return null;
+        index++;
+      }
+    }
     return entry;
   }
   // Calls `fn` (native.call or native.callSync) with the field arguments above, for `entry`,
