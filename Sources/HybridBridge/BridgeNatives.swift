@@ -3,15 +3,16 @@ import HybridJavaScript
 import HybridServices
 
 /// The `native` object of the bridge's scripts (prelude.js, patches.js…): each `Native` run by the part of the
-/// runtime that owns what it touches. Holds them unowned: the functions live in the context's
-/// heap, which the runtime owns.
+/// runtime that owns what it touches. Holds them `unowned(unsafe)`: the functions live in the
+/// context's heap, which the runtime owns with these parts, so none runs once they are gone;
+/// and a checked `unowned` reference costs two atomic operations at every use, on every call.
 struct BridgeNatives {
-    unowned let entries: ScriptEntries
-    unowned let calls: ServiceCalls
-    unowned let timers: ScriptTimers<ScriptTimer>
-    unowned let modules: ModuleLoader
-    unowned let handlers: HandlerCalls
-    unowned let hooks: PatchHooks
+    unowned(unsafe) let entries: ScriptEntries
+    unowned(unsafe) let calls: ServiceCalls
+    unowned(unsafe) let timers: ScriptTimers<ScriptTimer>
+    unowned(unsafe) let modules: ModuleLoader
+    unowned(unsafe) let handlers: HandlerCalls
+    unowned(unsafe) let hooks: PatchHooks
     /// `ready()`; must not hold the runtime strongly either.
     let ready: () -> Void
     /// `loadWebGlobals()`; must not hold the runtime strongly either.
@@ -36,7 +37,7 @@ struct BridgeNatives {
         case .call:
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
-                    let started = try calls.call(calls.serviceName(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
+                    let started = try calls.call(calls.service(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
                                                  fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
                                                  resolve: arguments[3], reject: arguments[4])
                     switch started {
@@ -53,7 +54,7 @@ struct BridgeNatives {
         case .callSync:
             return { arguments throws(ScriptThrow) in
                 do throws(ServiceError) {
-                    return context.makeValue(try calls.callSync(calls.serviceName(arguments[0]), parameters: arguments[1],
+                    return context.makeValue(try calls.callSync(calls.service(arguments[0]), parameters: arguments[1],
                                                                 checkedAt: arguments[6].number, fieldValues: arguments.values(from: 7)))
                 } catch {
                     throw Self.failure(error, in: context)

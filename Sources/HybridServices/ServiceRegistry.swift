@@ -14,11 +14,12 @@ public final class ServiceRegistry: Sendable {
     // that registers later from racing them. A `Mutex` owning the state, not a lock beside it:
     // a lookup is one uncontended atomic each way, with no exclusivity check on the state.
     private let state = Mutex(State())
+    /// Counts registrations; changed under `state`'s lock, read without it (every script call
+    /// asks whether what it found earlier still holds).
+    private let changes = Atomic(0)
 
     private struct State {
         var entries: [String: Entry] = [:]
-        /// Counts registrations.
-        var changes = 0
     }
 
     /// The Swift functions declared patchable for scripts that call these services.
@@ -158,7 +159,7 @@ public final class ServiceRegistry: Sendable {
         let entry = Entry(description: description, fieldNames: probe.parameters.map(\.name), acceptsAnyFields: !probe.isKeyed, start: start)
         state.withLock { state in
             state.entries[name] = entry
-            state.changes += 1
+            changes.add(1, ordering: .releasing)
         }
     }
 
@@ -166,12 +167,12 @@ public final class ServiceRegistry: Sendable {
     public func unregister(_ name: String) {
         state.withLock { state in
             guard state.entries.removeValue(forKey: name) != nil else { return }
-            state.changes += 1
+            changes.add(1, ordering: .releasing)
         }
     }
 
     /// Counts registrations, so a caller that cached parameter names knows when to drop them.
-    public var generation: Int { state.withLock { $0.changes } }
+    public var generation: Int { changes.load(ordering: .acquiring) }
 
     /// The parameter names a service accepts, or nil when it takes any fields (or does not exist).
     public func fieldNames(of name: String) -> [String]? {
@@ -192,11 +193,36 @@ public final class ServiceRegistry: Sendable {
 
     // MARK: Calling
 
+    /// The service `name` as found now, to start without looking it up again: a caller that
+    /// calls the same services again and again (the bridge) keeps these while `generation`
+    /// stays `lookup.generation`.
+    public struct Lookup: Sendable {
+        /// The service's name.
+        public let name: String
+        /// The registry's `generation` when it was found.
+        public let generation: Int
+        fileprivate let entry: Entry?
+    }
+
+    /// Finds the service `name` (or finds that there is none).
+    public func lookUp(_ name: String) -> Lookup {
+        // Read before the entry: a registration in between makes the lookup look stale, never fresh.
+        let generation = self.generation
+        return Lookup(name: name, generation: generation, entry: state.withLock { $0.entries[name] })
+    }
+
     /// Checks the call and starts it: the service exists, the caller may use it, the
     /// parameters fit. Sync services run to completion here.
     public func start(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller,
                       requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
-        guard let entry = state.withLock({ $0.entries[name] }) else {
+        start(lookUp(name), parameters: parameters, caller: caller, requireSync: requireSync)
+    }
+
+    /// `start(_:parameters:caller:requireSync:)` of a service found earlier.
+    public func start(_ lookup: Lookup, parameters: any ServiceParameters, caller: ServiceCaller,
+                      requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
+        let name = lookup.name
+        guard let entry = lookup.entry else {
             let hint = Suggestion.hint(for: name, in: state.withLock { Array($0.entries.keys) })
             return .failure(ServiceError(.noService, "no service named \"\(name)\"" + hint))
         }
@@ -268,6 +294,7 @@ public final class ServiceRegistry: Sendable {
     /// A service's answer as JSON, or `E_FAILED` when it cannot be encoded (a non-finite
     /// number, say): the one place that turns what a service returned into what a caller sees.
     public static func encode(_ value: any Encodable, from name: String) -> Swift.Result<JSONValue, ServiceError> {
+        if let json = JSONValueEncoder.bare(value) { return .success(json) }
         do {
             return .success(try JSONValueEncoder().encode(value))
         } catch {

@@ -220,5 +220,14 @@ final class ServiceCallTests: XCTestCase {
         services.register("cart.add") { (item: SkuOnly) in item.sku }
         XCTAssertEqual(harness.runtime.evaluate("add().replace(/ \\(called at .*\\)$/, '')"),
                        .string(#"cart.add: unknown field "price" (it takes "sku")"#))
+        // A service that comes, then goes, while a script calls it by the same name.
+        _ = harness.runtime.evaluate("globalThis.later = () => { try { return hybrid.callSync('cart.later', null); } catch (e) { return e.code; } };")
+        XCTAssertEqual(harness.runtime.evaluate("later()"), .string("E_NO_SERVICE"))
+        services.register("cart.later") { (_: Empty) in "here" }
+        XCTAssertEqual(harness.runtime.evaluate("later()"), .string("here"))
+        services.register("cart.later") { (_: Empty) in "replaced" }
+        XCTAssertEqual(harness.runtime.evaluate("later()"), .string("replaced"))
+        services.unregister("cart.later")
+        XCTAssertEqual(harness.runtime.evaluate("later()"), .string("E_NO_SERVICE"))
     }
 }

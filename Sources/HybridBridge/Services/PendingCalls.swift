@@ -55,7 +55,15 @@ public final class PendingCalls: @unchecked Sendable {
     @discardableResult
     public func call(_ name: String, parameters: any ServiceParameters, caller: ServiceCaller, in services: ServiceRegistry, timeout: Double?,
                      owner: ObjectIdentifier? = nil, settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
-        switch services.start(name, parameters: parameters, caller: caller) {
+        call(services.lookUp(name), parameters: parameters, caller: caller, in: services, timeout: timeout, owner: owner, settlement: settlement)
+    }
+
+    /// `call(_:parameters:caller:in:timeout:owner:settlement:)` of a service found earlier.
+    @discardableResult
+    public func call(_ service: ServiceRegistry.Lookup, parameters: any ServiceParameters, caller: ServiceCaller, in services: ServiceRegistry,
+                     timeout: Double?, owner: ObjectIdentifier? = nil, settlement: () -> (Result<JSONValue, ServiceError>) -> Void) -> Started {
+        let name = service.name
+        switch services.start(service, parameters: parameters, caller: caller) {
         case .failure(let error):
             return .answered(.failure(error))
         case .success(.finished(let value)):

@@ -22,6 +22,10 @@ final class ServiceCalls {
     var owner: ObjectIdentifier?
     private let decoder: JSValueDecoder
     private let names: RecentStrings
+    /// The services scripts called lately, found at the registry generation `lookupsGeneration`
+    /// (a registration since drops them all); as many as `names` keeps.
+    private var lookups: [ServiceRegistry.Lookup] = []
+    private var lookupsGeneration = -1
 
     init(services: ServiceRegistry, caller: ServiceCaller, entries: ScriptEntries, loop: EventLoop) {
         self.services = services
@@ -39,10 +43,11 @@ final class ServiceCalls {
     /// the registry generation at which the prelude found the field names known, or -1, and
     /// then `fieldValues` are the values of those fields it read, in the order of `fields`.
     /// - Returns: the answer, or the number of the call in flight (for `cancel(id:)`).
-    func call(_ name: String, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
+    func call(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
               timeout: Double, resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
+        let name = service.name
         let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
-        let started = pending.call(name, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
+        let started = pending.call(service, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
                                    owner: owner) { [entries] in
             let resolve = resolve.protect()
             let reject = reject.protect()
@@ -64,9 +69,21 @@ final class ServiceCalls {
         }
     }
 
-    /// The service name a script passed, as a Swift string (made once per name).
-    func serviceName(_ value: JavaScriptValue) -> String {
-        names.string(of: value)
+    /// The service a script named with `value`: its name made a Swift string once, and the
+    /// service looked up once while the registry stays as it was.
+    func service(_ value: JavaScriptValue) -> ServiceRegistry.Lookup {
+        let name = names.string(of: value)
+        let generation = services.generation
+        if generation != lookupsGeneration {
+            lookups.removeAll(keepingCapacity: true)
+            lookupsGeneration = generation
+        } else if let lookup = lookups.first(where: { $0.name == name }) {
+            return lookup
+        }
+        let lookup = services.lookUp(name)
+        if lookups.count == RecentStrings.capacity { lookups.removeFirst() }
+        lookups.append(lookup)
+        return lookup
     }
 
     /// What `call` did: answered at once, or started the call numbered `id`.
@@ -83,11 +100,11 @@ final class ServiceCalls {
 
     /// Runs the sync service `name` and returns its answer (`checkedAt` and `fieldValues` as
     /// for `call`).
-    func callSync(_ name: String, parameters: JavaScriptValue, checkedAt: Double,
+    func callSync(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double,
                   fieldValues: UnsafeBufferPointer<JSValueRef?>) throws(ServiceError) -> JSONValue {
         let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
-        switch services.start(name, parameters: parameters, caller: caller, requireSync: true) {
-        case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: name).get()
+        switch services.start(service, parameters: parameters, caller: caller, requireSync: true) {
+        case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: service.name).get()
         // `requireSync` refuses async services before they start.
         case .success(.running): return .null
         case .failure(let error): throw error

@@ -18,13 +18,7 @@ public struct JSONValueEncoder: Sendable {
 
     /// The JSON value of `value`.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        // Services often answer a bare value; those need no encoding machinery. Recognised by
-        // comparing types, not by casting: each failed dynamic cast costs a sync call 2%.
-        if let json = Self.value(value, as: JSONValue.self) { return json }
-        if let text = Self.value(value, as: String.self) { return .string(text) }
-        if let flag = Self.value(value, as: Bool.self) { return .bool(flag) }
-        if let number = Self.value(value, as: Int.self) { return .integer(number) }
-        if let number = Self.value(value, as: Double.self), number.isFinite { return .number(number) }
+        if let json = Self.bare(value) { return json }
         let root = EncodingNode()
         try ValueEncoding(node: root, codingPath: [], userInfo: userInfo).encodeValue(value)
         guard !root.isUnset else {
@@ -32,6 +26,23 @@ public struct JSONValueEncoder: Sendable {
                 codingPath: [], debugDescription: "\(T.self) encoded no value"))
         }
         return root.build()
+    }
+
+    /// A bare value (a `JSONValue`, `String`, `Bool`, `Int` or finite `Double`) as JSON, else
+    /// nil. Services often answer one, and it needs no encoding machinery (nor an encoder).
+    public static func bare<T: Encodable>(_ value: T) -> JSONValue? {
+        // Recognised by comparing types, not by casting: each failed dynamic cast costs a sync
+        // call 2%.
+        let type = ObjectIdentifier(T.self)
+        if type == ObjectIdentifier(Double.self) {
+            let number = Self.value(value, as: Double.self)!
+            return number.isFinite ? .number(number) : nil
+        }
+        if type == ObjectIdentifier(Int.self) { return .integer(Self.value(value, as: Int.self)!) }
+        if type == ObjectIdentifier(JSONValue.self) { return Self.value(value, as: JSONValue.self) }
+        if type == ObjectIdentifier(String.self) { return .string(Self.value(value, as: String.self)!) }
+        if type == ObjectIdentifier(Bool.self) { return .bool(Self.value(value, as: Bool.self)!) }
+        return nil
     }
 
     /// `value` as a `Wanted`, when that is exactly its type (a copy of it; no subclasses or
