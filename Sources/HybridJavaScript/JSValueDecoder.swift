@@ -18,7 +18,12 @@ public final class JSValueDecoder {
     /// The fields a script read of the value `decode(_:from:fields:values:)` is decoding, kept
     /// here rather than in each decoder and container so that those stay small enough to copy
     /// without allocating (a `Decoder` passed as `any Decoder` fits three words inline).
-    fileprivate var readFields: ReadFields?
+    /// Read for every field: no exclusivity check (never touched from two places at once).
+    @exclusivity(unchecked) fileprivate var readFields: ReadFields?
+    /// The short strings decoded lately: parameters repeat keys, names and literals, and
+    /// converting one (an engine copy, a UTF-8 conversion, a release) costs a number field's
+    /// decoding several times over.
+    private let strings: RecentStrings
 
     /// A property name as the cache's key, hashed with FNV-1a over its bytes (keys are short).
     private struct Name: Hashable {
@@ -34,7 +39,11 @@ public final class JSValueDecoder {
     /// A decoder for values of `context`.
     public init(context: JavaScriptContext) {
         self.context = context
+        strings = RecentStrings(context: context, maximumLength: Self.keptStringLength)
     }
+
+    /// The longest string (in UTF-8 bytes) `strings` keeps.
+    static let keptStringLength = 64
 
     deinit {
         names.values.forEach { JSStringRelease($0) }
@@ -73,8 +82,9 @@ public final class JSValueDecoder {
             }
         }
         // Numbers, booleans, null and undefined are read with no engine call (`ImmediateValue`),
-        // so the lock is worth taking only for a field that is a cell (a string, an object).
-        guard values.contains(where: { $0.map { ImmediateValue($0) == nil } ?? false }) else { return try decodeFields() }
+        // and so are the strings decoded lately, so the lock is worth taking only for another
+        // field that is a cell (a string, an object).
+        guard values.contains(where: { $0.map { ImmediateValue($0) == nil && !strings.holds($0) } ?? false }) else { return try decodeFields() }
         return try context.withEngineLock(decodeFields)
     }
 
@@ -171,7 +181,7 @@ public final class JSValueDecoder {
 
     func string(_ value: JSValueRef, kind: JSType) throws -> String {
         guard kind == kJSTypeString else { throw Mismatch() }
-        return context.string(value)
+        return strings.string(of: value)
     }
 
     func double(_ value: JSValueRef, kind: JSType) throws -> Double {
@@ -196,11 +206,22 @@ public final class JSValueDecoder {
 private struct ReadFields {
     let names: UnsafeBufferPointer<String>
     let values: UnsafeBufferPointer<JSValueRef?>
+    /// Where the next field is looked for first: a type decodes its fields in the order the
+    /// names list them (`ServiceRegistry.fieldNames(of:)` is that order).
+    var next = 0
 
     /// The value of the field `name`, nil when there is no such field.
-    func value(of name: String) -> JSValueRef? {
-        // A handful of short names: comparing them is cheaper than hashing one.
-        guard let index = names.firstIndex(of: name) else { return nil }
+    mutating func value(of name: String) -> JSValueRef? {
+        let index: Int
+        if next < names.count, names[next] == name {
+            index = next
+        } else if let found = names.firstIndex(of: name) {
+            // A handful of short names: comparing them is cheaper than hashing one.
+            index = found
+        } else {
+            return nil
+        }
+        next = index + 1
         return values[index]
     }
 }

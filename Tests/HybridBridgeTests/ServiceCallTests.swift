@@ -185,6 +185,47 @@ final class ServiceCallTests: XCTestCase {
         XCTAssertEqual(runs.count, 3, "each failing call ran its service once")
     }
 
+    /// Short strings a service is given are kept and recognised by their value the next time
+    /// (`RecentStrings`): whether the same literal comes again, a new string of the same text,
+    /// many different ones (more than are kept), long ones or empty ones, and while the
+    /// collector frees the strings let go (a freed string's place taken by another), each call
+    /// gets exactly the strings it was given.
+    func testStringParametersAreTheOnesGivenHoweverOftenTheyRepeat() throws {
+        struct Pair: Codable, Sendable { var key: String; var note: String? }
+        let services = testRegistry()
+        services.register("test.pair") { (pair: Pair) in pair.key + "|" + (pair.note ?? "-") }
+        let harness = try ScriptHarness(services: services)
+        _ = try harness.run("""
+        globalThis.wrong = [];
+        const check = (key, note, where) => {
+          const got = hybrid.callSync('test.pair', { key, note });
+          const expected = key + '|' + (note === undefined ? '-' : note);
+          if (got !== expected) wrong.push(`${where}: ${got} for ${expected}`);
+        };
+        // Strings made one after another, then given in that order.
+        globalThis.round = (round, count) => {
+          const keys = Array.from({ length: count }, (_, i) => i % 5 === 0 ? 'fixed' : i % 5 === 1 ? 'é'.repeat(i % 40) : `${round}.${i}`);
+          keys.forEach((key, i) => check(key, i % 3 === 0 ? undefined : i % 3 === 1 ? 'fixed' : key + '!', `${round}.${i}`));
+        };
+        """)
+        let collect = try XCTUnwrap(Self.collectAllGarbage(), "the engine's synchronous collection")
+        // The strings kept are freed between rounds, and the next round's take their places.
+        for round in 0..<60 {
+            _ = harness.runtime.evaluate("round(\(round), \(round % 2 == 0 ? 20 : 200))")
+            collect(harness.runtime.context.ref)
+        }
+        XCTAssertEqual(harness.runtime.evaluate("wrong.slice(0, 5).join('; ')"), .string(""))
+        XCTAssertEqual(harness.failures, [])
+    }
+
+    /// JavaScriptCore's `JSSynchronousGarbageCollectForDebugging`: a full collection now, where
+    /// `JSGarbageCollect` only asks for one.
+    private static func collectAllGarbage() -> (@convention(c) (OpaquePointer?) -> Void)? {
+        guard let library = dlopen("libjavascriptcoregtk-4.1.so.0", RTLD_LAZY | RTLD_NOLOAD),
+              let function = dlsym(library, "JSSynchronousGarbageCollectForDebugging") else { return nil }
+        return unsafeBitCast(function, to: (@convention(c) (OpaquePointer?) -> Void).self)
+    }
+
     func testServicesListsNamesAndParameters() throws {
         let harness = try ScriptHarness(services: testRegistry())
         let output = try harness.run("""

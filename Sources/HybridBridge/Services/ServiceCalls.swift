@@ -24,7 +24,8 @@ final class ServiceCalls {
     private let names: RecentStrings
     /// The services scripts called lately, found at the registry generation `lookupsGeneration`
     /// (a registration since drops them all); as many as `names` keeps.
-    private var lookups: [ServiceRegistry.Lookup] = []
+    // Looked at on every call: no exclusivity checks (never touched from two places at once).
+    @exclusivity(unchecked) private var lookups: [ServiceRegistry.Lookup] = []
     private var lookupsGeneration = -1
 
     init(services: ServiceRegistry, caller: ServiceCaller, entries: ScriptEntries, loop: EventLoop) {
