@@ -60,7 +60,7 @@ public final class JSValueDecoder {
     /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
         try context.withEngineLock {
-            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : ImmediateValue.type(of: value, in: ref),
+            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : kind(of: value),
                                      isPlainObject: isPlainObject, depth: 0))
         }
     }
@@ -143,6 +143,12 @@ public final class JSValueDecoder {
         let name = JavaScriptContext.makeJSString(key)
         names[Name(text: key)] = name
         return name
+    }
+
+    /// `value`'s JavaScript type, asking the engine only for a cell that is no string kept.
+    func kind(of value: JSValueRef) -> JSType {
+        if let immediate = ImmediateValue(value) { return immediate.type }
+        return strings.holds(value) ? kJSTypeString : JSValueGetType(ref, value)
     }
 
     /// A plain object: arrays, dates and functions are refused, so types that read whatever
@@ -294,7 +300,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         guard let fields = owner.readFields else { return [] }
         return zip(fields.names, fields.values).compactMap { name, value in
-            guard let value, ImmediateValue.type(of: value, in: owner.ref) != kJSTypeUndefined else { return nil }
+            guard let value, owner.kind(of: value) != kJSTypeUndefined else { return nil }
             return Key(stringValue: name)
         }
     }
@@ -312,7 +318,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
             read = owner.readFields?.value(of: key.stringValue)
         }
         guard let value = read else { return nil }
-        let type = ImmediateValue.type(of: value, in: owner.ref)
+        let type = owner.kind(of: value)
         return type == kJSTypeUndefined ? nil : (value, type)
     }
 
@@ -388,7 +394,7 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     /// The element at `currentIndex` and its type.
     private func current() throws -> (value: JSValueRef, type: JSType) {
         guard !isAtEnd, let value = JSObjectGetPropertyAtIndex(owner.ref, array, UInt32(currentIndex), nil) else { throw JSValueDecoder.Mismatch() }
-        return (value, ImmediateValue.type(of: value, in: owner.ref))
+        return (value, owner.kind(of: value))
     }
 
     private mutating func next() throws -> ValueDecoder {

@@ -8,24 +8,39 @@ import HybridServices
 /// again, to report the exact field and reason. That conversion is strict: a cycle, nesting
 /// deeper than `JavaScriptContext.maximumJSONDepth`, or a getter or proxy trap that throws is
 /// `E_BAD_PARAMS` naming the place, never a value silently cut.
+///
+/// One word (a pointer to what the call was given, on the caller's stack), so that passing it
+/// as `any ServiceParameters` allocates nothing: it lives only while `with` runs, as the
+/// registry decodes parameters before a service starts.
 struct ScriptParameters: ServiceParameters {
-    let value: JavaScriptValue
-    let decoder: JSValueDecoder
-    /// When the prelude already found the value a plain object (no array, date or function)
-    /// whose every field is known, the values of those fields it read, in the order of the
-    /// service's field names: asking JavaScriptCore for an object's names costs more than the
-    /// rest of a call, and each question about the value is one more engine call.
-    let fieldValues: UnsafeBufferPointer<JSValueRef?>?
-    // Every engine call takes its lock, so the value's kind is asked once, if at all.
-    private let kind: JavaScriptValue.Kind
-
-    /// Parameters valid while the script's call lasts (`fieldValues` are its arguments).
-    init(value: JavaScriptValue, decoder: JSValueDecoder, fieldValues: UnsafeBufferPointer<JSValueRef?>?) {
-        self.value = value
-        self.decoder = decoder
-        self.fieldValues = fieldValues
-        kind = fieldValues != nil ? .object : value.kind
+    private struct Given {
+        let value: JavaScriptValue
+        let decoder: JSValueDecoder
+        let fieldValues: UnsafeBufferPointer<JSValueRef?>?
+        let kind: JavaScriptValue.Kind
     }
+
+    private let given: UnsafePointer<Given>
+
+    /// Runs `body` with parameters valid while the script's call lasts (`fieldValues` are its
+    /// arguments).
+    ///
+    /// - Parameter fieldValues: When the prelude already found the value a plain object (no
+    ///   array, date or function) whose every field is known, the values of those fields it
+    ///   read, in the order of the service's field names: asking JavaScriptCore for an
+    ///   object's names costs more than the rest of a call, and each question about the value
+    ///   is one more engine call.
+    static func with<Result>(_ value: JavaScriptValue, decoder: JSValueDecoder, fieldValues: UnsafeBufferPointer<JSValueRef?>?,
+                             _ body: (ScriptParameters) -> Result) -> Result {
+        // Every engine call takes its lock, so the value's kind is asked once, if at all.
+        let given = Given(value: value, decoder: decoder, fieldValues: fieldValues, kind: fieldValues != nil ? .object : value.kind)
+        return withUnsafePointer(to: given) { body(ScriptParameters(given: $0)) }
+    }
+
+    private var value: JavaScriptValue { given.pointee.value }
+    private var decoder: JSValueDecoder { given.pointee.decoder }
+    private var fieldValues: UnsafeBufferPointer<JSValueRef?>? { given.pointee.fieldValues }
+    private var kind: JavaScriptValue.Kind { given.pointee.kind }
 
     private var fieldsChecked: Bool { fieldValues != nil }
 

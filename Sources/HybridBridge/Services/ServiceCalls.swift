@@ -47,9 +47,9 @@ final class ServiceCalls {
     func call(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
               timeout: Double, resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
         let name = service.name
-        let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
-        let started = pending.call(service, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
-                                   owner: owner) { [entries] in
+        let started = withParameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues) { parameters in
+            pending.call(service, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
+                         owner: owner) { [entries] in
             let resolve = resolve.protect()
             let reject = reject.protect()
             return { outcome in
@@ -62,6 +62,7 @@ final class ServiceCalls {
                                                        { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
                     }
                 }
+            }
             }
         }
         switch started {
@@ -103,9 +104,14 @@ final class ServiceCalls {
     /// for `call`).
     func callSync(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double,
                   fieldValues: UnsafeBufferPointer<JSValueRef?>) throws(ServiceError) -> JSONValue {
-        let parameters = self.parameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues)
-        switch services.start(service, parameters: parameters, caller: caller, requireSync: true) {
-        case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: service.name).get()
+        let started = withParameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues) { parameters in
+            services.start(service, parameters: parameters, caller: caller, requireSync: true)
+        }
+        switch started {
+        case .success(.finished(let value)):
+            // A bare answer (a number, say) needs no encoding result to carry a failure.
+            if let json = JSONValueEncoder.bare(value) { return json }
+            return try ServiceRegistry.encode(value, from: service.name).get()
         // `requireSync` refuses async services before they start.
         case .success(.running): return .null
         case .failure(let error): throw error
@@ -135,13 +141,15 @@ final class ServiceCalls {
         pending.cancelAll()
     }
 
-    /// A check made at an older generation is ignored, and the prelude told to drop its cache.
-    private func parameters(_ value: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>) -> ScriptParameters {
+    /// Runs `body` with the parameters a script passed. A check made at an older generation is
+    /// ignored, and the prelude told to drop its cache.
+    private func withParameters<Result>(_ value: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
+                                        _ body: (ScriptParameters) -> Result) -> Result {
         var checked = false
         if checkedAt >= 0 {
             checked = Int(exactly: checkedAt) == services.generation
             if !checked { onStaleFields() }
         }
-        return ScriptParameters(value: value, decoder: decoder, fieldValues: checked ? fieldValues : nil)
+        return ScriptParameters.with(value, decoder: decoder, fieldValues: checked ? fieldValues : nil, body)
     }
 }
