@@ -30,10 +30,19 @@ nonisolated(unsafe) private let hostFunctionClass: JSClassRef = {
     definition.className = UnsafeRawPointer(("HybridHostFunction" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
     definition.callAsFunction = { context, function, this, count, arguments, exception in
         guard let context, let function, let data = JSObjectGetPrivate(function) else { return nil }
-        let box = Unmanaged<HostFunctionBox>.fromOpaque(data).takeUnretainedValue()
-        do throws(ScriptThrow) {
-            return try box.body(context, this, UnsafeBufferPointer(start: arguments, count: count)) ?? JSValueMakeUndefined(context)
-        } catch {
+        // Borrowed, not retained (two atomic operations a call): the function object holds the
+        // box while it runs.
+        let result = Unmanaged<HostFunctionBox>.fromOpaque(data)._withUnsafeGuaranteedRef { box -> Result<JSValueRef?, ScriptThrow> in
+            do throws(ScriptThrow) {
+                return .success(try box.body(context, this, UnsafeBufferPointer(start: arguments, count: count)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value):
+            return value ?? JSValueMakeUndefined(context)
+        case .failure(let error):
             exception?.pointee = error.value.ref
             return nil
         }

@@ -60,7 +60,7 @@ public final class JSValueDecoder {
     /// Decodes `T` from `value`, at the C level (`isPlainObject` as above).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSValueRef, isPlainObject: Bool = false) throws -> T {
         try context.withEngineLock {
-            try T(from: ValueDecoder(owner: self, value: value, type: isPlainObject ? kJSTypeObject : kind(of: value),
+            try T(from: ValueDecoder(owner: Unmanaged.passUnretained(self), value: value, type: isPlainObject ? kJSTypeObject : kind(of: value),
                                      isPlainObject: isPlainObject, depth: 0))
         }
     }
@@ -78,7 +78,7 @@ public final class JSValueDecoder {
                 let outer = readFields
                 readFields = ReadFields(names: names, values: values)
                 defer { readFields = outer }
-                return try T(from: ValueDecoder(owner: self, value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
+                return try T(from: ValueDecoder(owner: Unmanaged.passUnretained(self), value: value.ref, type: kJSTypeObject, isPlainObject: true, depth: 0, readsFields: true))
             }
         }
         // Numbers, booleans, null and undefined are read with no engine call (`ImmediateValue`),
@@ -173,7 +173,7 @@ public final class JSValueDecoder {
         case is Float.Type: return Float(try double(value, kind: kind)) as! T
         case is Int.Type: return try int(value, kind: kind) as! T
         default:
-            return try T(from: ValueDecoder(owner: self, value: value, type: kind, isPlainObject: false, depth: depth))
+            return try T(from: ValueDecoder(owner: Unmanaged.passUnretained(self), value: value, type: kind, isPlainObject: false, depth: depth))
         }
     }
 
@@ -236,11 +236,14 @@ private struct ReadFields {
 // caller that needs a precise message decodes again from a `JSONValue`, which has one. So each
 // fits three words: passed as `any Decoder`, or copied by `KeyedDecodingContainer` for every
 // field it decodes, it is copied in place, with no allocation. They hold their owner
-// `unowned(unsafe)`, so that copying one retains nothing: like the `JSValueRef`s they hold,
-// they are valid only while the `decode` that made them runs, which its caller outlives.
+// `unowned(unsafe)` or `Unmanaged`, so that copying one retains nothing: like the `JSValueRef`s
+// they hold, they are valid only while the `decode` that made them runs, which its caller
+// outlives. The decoder and the keyed container, on every field's path, borrow it where they
+// use it (`_withUnsafeGuaranteedRef`): a reference loaded from an `unowned(unsafe)` field is
+// retained and released around each use, two atomic operations each time.
 
 private struct ValueDecoder: Decoder {
-    unowned(unsafe) let owner: JSValueDecoder
+    let owner: Unmanaged<JSValueDecoder>
     let value: JSValueRef
     /// `value`'s JavaScript type.
     let type: JSType
@@ -251,7 +254,7 @@ private struct ValueDecoder: Decoder {
     /// How many arrays and objects enclose `value`.
     let depth: UInt16
 
-    init(owner: JSValueDecoder, value: JSValueRef, type: JSType, isPlainObject: Bool, depth: Int, readsFields: Bool = false) {
+    init(owner: Unmanaged<JSValueDecoder>, value: JSValueRef, type: JSType, isPlainObject: Bool, depth: Int, readsFields: Bool = false) {
         self.owner = owner
         self.value = value
         self.type = type
@@ -265,11 +268,12 @@ private struct ValueDecoder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard depth < JavaScriptContext.maximumJSONDepth else { throw JSValueDecoder.Mismatch() }
-        let object = readsFields ? nil : try owner.object(value, type: self.type, isPlainObject: isPlainObject)
+        let object = readsFields ? nil : try owner._withUnsafeGuaranteedRef { try $0.object(value, type: self.type, isPlainObject: isPlainObject) }
         return KeyedDecodingContainer(Keyed(owner: owner, object: object, depth: Int(depth) + 1))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        let owner = owner.takeUnretainedValue()
         guard depth < JavaScriptContext.maximumJSONDepth, self.type == kJSTypeObject, JSValueIsArray(owner.ref, value),
               let array = JSValueToObject(owner.ref, value, nil) else { throw JSValueDecoder.Mismatch() }
         let length = JSObjectGetProperty(owner.ref, array, owner.name("length"), nil).map { JSValueToNumber(owner.ref, $0, nil) } ?? 0
@@ -278,19 +282,26 @@ private struct ValueDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        Single(owner: owner, value: value, kind: self.type, depth: Int(depth))
+        Single(owner: owner.takeUnretainedValue(), value: value, kind: self.type, depth: Int(depth))
     }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    unowned(unsafe) let owner: JSValueDecoder
+    let owner: Unmanaged<JSValueDecoder>
     /// The object, read a field at a time; nil when its fields are `owner.readFields`.
     let object: JSObjectRef?
     let depth: Int
 
     var codingPath: [any CodingKey] { [] }
 
+    /// Runs `body` with the owner borrowed, not retained.
+    @inline(__always)
+    private func withOwner<Result>(_ body: (JSValueDecoder) throws -> Result) rethrows -> Result {
+        try owner._withUnsafeGuaranteedRef(body)
+    }
+
     var allKeys: [Key] {
+        let owner = owner.takeUnretainedValue()
         if let object {
             let names = JSObjectCopyPropertyNames(owner.ref, object)!
             defer { JSPropertyNameArrayRelease(names) }
@@ -309,6 +320,10 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// getter, a proxy trap) is a mismatch, even for an optional field: the caller's JSON path
     /// then names the field and the error, where taking it as missing would hide it.
     private func member(_ key: Key) throws -> (value: JSValueRef, type: JSType)? {
+        try withOwner { owner in try member(key, of: owner) }
+    }
+
+    private func member(_ key: Key, of owner: JSValueDecoder) throws -> (value: JSValueRef, type: JSType)? {
         let read: JSValueRef?
         if let object {
             var exception: JSValueRef?
@@ -329,7 +344,7 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
         let (value, kind) = try required(key)
-        return try owner.integer(type, from: value, kind: kind)
+        return try withOwner { try $0.integer(type, from: value, kind: kind) }
     }
 
     private func decoder(for key: Key) throws -> ValueDecoder {
@@ -342,11 +357,11 @@ private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         do { return try member(key) != nil } catch { return true }
     }
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).map { $0.type == kJSTypeNull } ?? true }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { let (value, kind) = try required(key); return try owner.bool(value, kind: kind) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { let (value, kind) = try required(key); return try owner.string(value, kind: kind) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { let (value, kind) = try required(key); return try owner.double(value, kind: kind) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { let (value, kind) = try required(key); return Float(try owner.double(value, kind: kind)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { let (value, kind) = try required(key); return try owner.int(value, kind: kind) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { let (value, kind) = try required(key); return try withOwner { try $0.bool(value, kind: kind) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { let (value, kind) = try required(key); return try withOwner { try $0.string(value, kind: kind) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { let (value, kind) = try required(key); return try withOwner { try $0.double(value, kind: kind) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { let (value, kind) = try required(key); return Float(try withOwner { try $0.double(value, kind: kind) }) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { let (value, kind) = try required(key); return try withOwner { try $0.int(value, kind: kind) } }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
     func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
@@ -400,7 +415,7 @@ private struct Unkeyed: UnkeyedDecodingContainer {
     private mutating func next() throws -> ValueDecoder {
         let (value, type) = try current()
         currentIndex += 1
-        return ValueDecoder(owner: owner, value: value, type: type, isPlainObject: false, depth: depth)
+        return ValueDecoder(owner: Unmanaged.passUnretained(owner), value: value, type: type, isPlainObject: false, depth: depth)
     }
 
     mutating func decodeNil() throws -> Bool {
