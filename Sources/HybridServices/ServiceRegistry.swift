@@ -221,11 +221,16 @@ public final class ServiceRegistry: Sendable {
     /// `start(_:parameters:caller:requireSync:)` of a service found earlier.
     public func start(_ lookup: Lookup, parameters: any ServiceParameters, caller: ServiceCaller,
                       requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
-        let name = lookup.name
-        guard let entry = lookup.entry else {
-            let hint = Suggestion.hint(for: name, in: state.withLock { Array($0.entries.keys) })
-            return .failure(ServiceError(.noService, "no service named \"\(name)\"" + hint))
+        guard lookup.entry != nil else {
+            let hint = Suggestion.hint(for: lookup.name, in: state.withLock { Array($0.entries.keys) })
+            return .failure(ServiceError(.noService, "no service named \"\(lookup.name)\"" + hint))
         }
+        // Passed on rather than bound here: an argument is borrowed, a binding is a retained copy.
+        return start(lookup.entry.unsafelyUnwrapped, named: lookup.name, parameters: parameters, caller: caller, requireSync: requireSync)
+    }
+
+    private func start(_ entry: Entry, named name: String, parameters: any ServiceParameters, caller: ServiceCaller,
+                       requireSync: Bool) -> Swift.Result<Invocation, ServiceError> {
         guard caller.isGranted(entry.permission) else {
             return .failure(ServiceError(.denied, "\(name) needs the permission \"\(entry.permission!)\", which \(caller.name) was not granted"))
         }
