@@ -3,16 +3,17 @@ import HybridJavaScript
 import HybridServices
 
 /// The `native` object of the bridge's scripts (prelude.js, patches.js…): each `Native` run by the part of the
-/// runtime that owns what it touches. Holds them `unowned(unsafe)`: the functions live in the
-/// context's heap, which the runtime owns with these parts, so none runs once they are gone;
-/// and a checked `unowned` reference costs two atomic operations at every use, on every call.
+/// runtime that owns what it touches. Holds them unowned: the functions live in the context's
+/// heap, which the runtime owns. Checked `unowned`, though each use costs two atomic operations:
+/// a native keeps what it uses alive while it runs (a service may release the runtime), and one
+/// called through a context kept past its runtime stops with a clear trap.
 struct BridgeNatives {
-    unowned(unsafe) let entries: ScriptEntries
-    unowned(unsafe) let calls: ServiceCalls
-    unowned(unsafe) let timers: ScriptTimers<ScriptTimer>
-    unowned(unsafe) let modules: ModuleLoader
-    unowned(unsafe) let handlers: HandlerCalls
-    unowned(unsafe) let hooks: PatchHooks
+    unowned let entries: ScriptEntries
+    unowned let calls: ServiceCalls
+    unowned let timers: ScriptTimers<ScriptTimer>
+    unowned let modules: ModuleLoader
+    unowned let handlers: HandlerCalls
+    unowned let hooks: PatchHooks
     /// `ready()`; must not hold the runtime strongly either.
     let ready: () -> Void
     /// `loadWebGlobals()`; must not hold the runtime strongly either.

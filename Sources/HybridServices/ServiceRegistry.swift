@@ -218,9 +218,18 @@ public final class ServiceRegistry: Sendable {
         start(lookUp(name), parameters: parameters, caller: caller, requireSync: requireSync)
     }
 
-    /// `start(_:parameters:caller:requireSync:)` of a service found earlier.
+    /// `start(_:parameters:caller:requireSync:)` of a service found earlier (found again when
+    /// the registry changed since).
     public func start(_ lookup: Lookup, parameters: any ServiceParameters, caller: ServiceCaller,
                       requireSync: Bool = false) -> Swift.Result<Invocation, ServiceError> {
+        guard lookup.generation == generation else {
+            return start(found: lookUp(lookup.name), parameters: parameters, caller: caller, requireSync: requireSync)
+        }
+        return start(found: lookup, parameters: parameters, caller: caller, requireSync: requireSync)
+    }
+
+    private func start(found lookup: Lookup, parameters: any ServiceParameters, caller: ServiceCaller,
+                       requireSync: Bool) -> Swift.Result<Invocation, ServiceError> {
         guard lookup.entry != nil else {
             let hint = Suggestion.hint(for: lookup.name, in: state.withLock { Array($0.entries.keys) })
             return .failure(ServiceError(.noService, "no service named \"\(lookup.name)\"" + hint))

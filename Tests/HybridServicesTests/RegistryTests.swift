@@ -42,6 +42,27 @@ final class RegistryTests: XCTestCase {
 
     /// A service failing on its own data with a `DecodingError` is `E_FAILED`, not the
     /// caller's `E_BAD_PARAMS`, whether it is sync or async.
+    /// A service found earlier starts as the registry has it now: replaced, it is the new one
+    /// that runs; gone, there is no service.
+    func testALookupStartsTheServiceAsItIsNow() throws {
+        let registry = ServiceRegistry()
+        registry.register("test.which") { (_: Order) in "first" }
+        let lookup = registry.lookUp("test.which")
+        let parameters = try JSONParser.parse(#"{"sku": "a", "qty": 1}"#).plain
+        func answer() -> String {
+            switch registry.start(lookup, parameters: parameters, caller: .host) {
+            case .success(.finished(let value)): return "\(value)"
+            case .success(.running): return "running"
+            case .failure(let error): return error.code.rawValue
+            }
+        }
+        XCTAssertEqual(answer(), "first")
+        registry.register("test.which") { (_: Order) in "second" }
+        XCTAssertEqual(answer(), "second")
+        registry.unregister("test.which")
+        XCTAssertEqual(answer(), ServiceError.Code.noService.rawValue)
+    }
+
     func testADecodingErrorThrownByTheServiceIsAFailureNotBadParameters() async throws {
         let registry = ServiceRegistry()
         registry.register("test.sync") { (_: Order) -> Int in
