@@ -37,6 +37,9 @@ struct BridgeNatives {
         switch native {
         case .call:
             return { arguments throws(ScriptThrow) in
+                // Loaded once, and kept alive for the call (each load of an unowned part is two
+                // atomic operations; this is the bridge's hot path).
+                let calls = calls
                 do throws(ServiceError) {
                     let started = try calls.call(calls.service(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
                                                  fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
@@ -54,8 +57,9 @@ struct BridgeNatives {
             }
         case .callSync:
             return { arguments throws(ScriptThrow) in
+                let calls = calls
                 do throws(ServiceError) {
-                    return context.makeValue(try calls.callSync(calls.service(arguments[0]), parameters: arguments[1],
+                    return arguments.context.makeValue(try calls.callSync(calls.service(arguments[0]), parameters: arguments[1],
                                                                 checkedAt: arguments[6].number, fieldValues: arguments.values(from: 7)))
                 } catch {
                     throw Self.failure(error, in: context)
