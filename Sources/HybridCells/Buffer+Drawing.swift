@@ -38,11 +38,8 @@ extension Buffer {
         var col = x
         var fresh = true
         let wroteASCII = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            // Fast path, over the bytes in place: one cell per printable byte, symbols from a
-            // table of inline strings.
+            // Fast path, over the bytes in place: one cell per printable byte.
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            let table = asciiSymbols
-            let space = table[0x20]
             col = cells.withUnsafeMutableBufferPointer { cells -> Int in
                 var col = x
                 for var byte in bytes {
@@ -56,9 +53,9 @@ extension Buffer {
                         let i = rowBase + col
                         if fresh {
                             fresh = false
-                            if col > 0 && cells[i].isContinuation { cells[i - 1].setPrintableASCII(0x20, symbol: space) }
+                            if col > 0 && cells[i].isContinuation { cells[i - 1].setPrintableASCII(0x20) }
                         }
-                        cells[i].setPrintableASCII(byte, symbol: table[Int(byte)])
+                        cells[i].setPrintableASCII(byte)
                         cells[i].style = cells[i].style.patched(with: style)
                     }
                     col += 1
@@ -98,19 +95,32 @@ extension Buffer {
 
     /// One character as drawn: its symbol and columns; nil for one that draws nothing.
     private struct Glyph {
-        let symbol: String
+        let symbol: CellSymbol
+        /// The symbol's byte when it is one printable ASCII character, else 0.
+        let asciiByte: UInt8
         let width: Int
 
         init?(_ character: Character) {
             let width = DisplayWidth.of(character)
             if width > 0 {
-                (symbol, self.width) = (String(character), width)
+                let text = String(character)
+                symbol = CellSymbol(text)
+                asciiByte = width == 1 ? DisplayWidth.printableASCIIByte(of: text) ?? 0 : 0
+                self.width = width
             } else if character == "\t" {
-                (symbol, self.width) = (" ", 1)
+                self = .blank
             } else {
                 return nil
             }
         }
+
+        private init(symbol: CellSymbol, asciiByte: UInt8, width: Int) {
+            self.symbol = symbol
+            self.asciiByte = asciiByte
+            self.width = width
+        }
+
+        static let blank = Glyph(symbol: CellSymbol(ascii: 0x20), asciiByte: 0x20, width: 1)
     }
 
     /// Puts `glyph` at `column` of a write ending at `end`, clipped; returns the column after
@@ -119,10 +129,10 @@ extension Buffer {
         guard column + glyph.width <= end else { return nil }
         if column < 0 && column + glyph.width > 0 {
             // Only the right half of a wide glyph is visible: show a blank there.
-            place(" ", glyphWidth: 1, column: column + 1, rowBase: rowBase, style: style, fresh: &fresh)
+            place(.blank, column: column + 1, rowBase: rowBase, style: style, fresh: &fresh)
             return column + glyph.width
         }
-        place(glyph.symbol, glyphWidth: glyph.width, column: column, rowBase: rowBase, style: style, fresh: &fresh)
+        place(glyph, column: column, rowBase: rowBase, style: style, fresh: &fresh)
         return column + glyph.width
     }
 
@@ -130,27 +140,24 @@ extension Buffer {
     /// a wide glyph, that glyph's right half is orphaned and blanked.
     private mutating func endWrite(at column: Int, rowBase: Int, fresh: Bool) {
         if !fresh && column < width && cells[rowBase + column].isContinuation {
-            cells[rowBase + column].symbol = " "
+            cells[rowBase + column].setPrintableASCII(0x20)
         }
     }
 
     /// Puts one glyph (and its continuation cell when wide) at `column` of a row. The first
     /// visible glyph of a write also repairs a wide glyph whose right half it overwrites.
     @inline(__always)
-    private mutating func place(
-        _ symbol: String, glyphWidth: Int, column: Int, rowBase: Int, style: CellStyle,
-        fresh: inout Bool
-    ) {
+    private mutating func place(_ glyph: Glyph, column: Int, rowBase: Int, style: CellStyle, fresh: inout Bool) {
         guard column >= 0 else { return }
         let i = rowBase + column
         if fresh {
             fresh = false
-            if column > 0 && cells[i].isContinuation { cells[i - 1].symbol = " " }
+            if column > 0 && cells[i].isContinuation { cells[i - 1].setPrintableASCII(0x20) }
         }
-        cells[i].setGlyph(symbol, columns: glyphWidth)
+        cells[i].setGlyph(glyph.symbol, asciiByte: glyph.asciiByte, columns: glyph.width)
         cells[i].style = cells[i].style.patched(with: style)
-        if glyphWidth == 2 {
-            cells[i + 1].symbol = ""
+        if glyph.width == 2 {
+            cells[i + 1].setContinuation()
             cells[i + 1].style = cells[i + 1].style.patched(with: style)
         }
     }
@@ -173,7 +180,7 @@ extension Buffer {
         let continuation = Cell.continuation(style: style)
         for row in r.y..<r.maxY {
             let base = row * width
-            if r.x > 0 && cells[base + r.x].isContinuation { cells[base + r.x - 1].symbol = " " }
+            if r.x > 0 && cells[base + r.x].isContinuation { cells[base + r.x - 1].setPrintableASCII(0x20) }
             var col = r.x
             while col < r.maxX {
                 if glyphWidth == 2 {
@@ -190,7 +197,7 @@ extension Buffer {
                     col += 1
                 }
             }
-            if r.maxX < width && cells[base + r.maxX].isContinuation { cells[base + r.maxX].symbol = " " }
+            if r.maxX < width && cells[base + r.maxX].isContinuation { cells[base + r.maxX].setPrintableASCII(0x20) }
         }
     }
 
@@ -229,4 +236,4 @@ extension Buffer {
 
 /// Single-byte strings for ASCII 0–127: small strings live inline, so handing one to a cell
 /// is a plain copy of 16 bytes, with no allocation and no UTF-8 validation per character.
-private let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+

@@ -2,16 +2,15 @@
 ///
 /// `symbol` holds exactly one grapheme cluster (`" "` for a blank cell). A glyph two columns
 /// wide lives in its left cell; the cell to its right is a *continuation* cell whose symbol is
-/// the empty string and which draws nothing. Symbols are Strings because short ones (up to 15
-/// UTF-8 bytes, i.e. every ASCII, CJK and most emoji glyphs) are stored inline without any heap
-/// allocation, and equality of identical small strings is a bit compare.
+/// the empty string and which draws nothing. A cell holds no reference (`CellSymbol`), so
+/// copying and overwriting one costs no call into the runtime.
 public struct Cell: Hashable, Sendable {
     /// The grapheme cluster shown in this cell; `""` for a continuation cell.
     public var symbol: String {
-        get { storedSymbol }
+        get { storedSymbol.string }
         set { setSymbol(newValue) }
     }
-    private var storedSymbol: String
+    private var storedSymbol: CellSymbol
     /// Colours and attributes.
     public var style: CellStyle
     /// The symbol's byte when it is one printable ASCII character (as almost every cell's
@@ -27,7 +26,7 @@ public struct Cell: Hashable, Sendable {
 
     /// Creates a cell; by default a plain blank.
     public init(symbol: String = " ", style: CellStyle = .plain) {
-        storedSymbol = ""
+        storedSymbol = .empty
         asciiByte = 0
         columns = 0
         self.style = style
@@ -35,16 +34,16 @@ public struct Cell: Hashable, Sendable {
     }
 
     private mutating func setSymbol(_ symbol: String) {
-        storedSymbol = symbol
+        storedSymbol = CellSymbol(symbol)
         asciiByte = DisplayWidth.printableASCIIByte(of: symbol) ?? 0
         let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(symbol)
         columns = (0...2).contains(width) ? Int8(width) : -1
     }
 
-    /// Sets the symbol to the printable ASCII character `byte`, whose one-character string is
-    /// `symbol`: what a write of ASCII text knows without looking at the string.
-    mutating func setPrintableASCII(_ byte: UInt8, symbol: String) {
-        storedSymbol = symbol
+    /// Sets the symbol to the printable ASCII character `byte`: what a write of ASCII text
+    /// knows without looking at the string.
+    mutating func setPrintableASCII(_ byte: UInt8) {
+        storedSymbol = CellSymbol(ascii: byte)
         asciiByte = byte
         columns = 1
     }
@@ -52,10 +51,17 @@ public struct Cell: Hashable, Sendable {
     /// Sets the symbol to one grapheme cluster a write measured: `columns` is its
     /// `DisplayWidth.of`, 1 or 2 (a cluster that takes columns holds no control character, so
     /// that is what `DisplayWidth.ofSymbol` says of it too).
-    mutating func setGlyph(_ symbol: String, columns: Int) {
+    mutating func setGlyph(_ symbol: CellSymbol, asciiByte: UInt8, columns: Int) {
         storedSymbol = symbol
-        asciiByte = columns == 1 ? DisplayWidth.printableASCIIByte(of: symbol) ?? 0 : 0
+        self.asciiByte = asciiByte
         self.columns = Int8(columns)
+    }
+
+    /// Makes this the right half of a wide glyph (its style stays).
+    mutating func setContinuation() {
+        storedSymbol = .empty
+        asciiByte = 0
+        columns = 0
     }
 
     /// A plain blank cell.
@@ -69,14 +75,24 @@ public struct Cell: Hashable, Sendable {
     /// True for the right half of a wide glyph (a cell that draws nothing itself).
     public var isContinuation: Bool { storedSymbol.isEmpty }
 
-    /// Two cells are equal when they show the same symbol in the same style; two one-byte
-    /// symbols are told apart by their bytes, without comparing strings (`asciiByte` and
-    /// `columns` follow from the symbol). So a one-byte symbol never equals another string
-    /// that is canonically equivalent to it (`K` and U+212A KELVIN SIGN): a terminal shows
-    /// them as different glyphs.
+    /// How many UTF-8 bytes the symbol has.
+    package var symbolUTF8Count: Int { asciiByte != 0 ? 1 : storedSymbol.utf8Count }
+
+    /// Appends the symbol's UTF-8 bytes to `bytes`, without making it a string.
+    package func appendSymbol(to bytes: inout [UInt8]) {
+        if asciiByte != 0 {
+            bytes.append(asciiByte)
+        } else {
+            storedSymbol.append(to: &bytes)
+        }
+    }
+
+    /// Two cells are equal when they show the same symbol, byte for byte, in the same style
+    /// (`asciiByte` and `columns` follow from the symbol). So a symbol never equals another
+    /// one that is canonically equivalent to it (`K` and U+212A KELVIN SIGN, a precomposed `é`
+    /// and `e` with a combining accent): a terminal is sent, and shows, different bytes.
     public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        guard lhs.asciiByte == rhs.asciiByte, lhs.style == rhs.style else { return false }
-        return lhs.asciiByte != 0 || lhs.storedSymbol == rhs.storedSymbol
+        lhs.storedSymbol == rhs.storedSymbol && lhs.style == rhs.style
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -259,12 +259,12 @@ struct EncodingSession {
             out.append(0x20)
             return
         }
-        out.append(contentsOf: next[rowBase + x].symbol.utf8)
+        next[rowBase + x].appendSymbol(to: &out)
     }
 
     /// Bytes `appendGlyph(at:)` would write.
     private func glyphLength(at x: Int) -> Int {
-        nextBytes[x] != 0 || nextKinds[x] == GlyphKind.substitute ? 1 : next[rowBase + x].symbol.utf8.count
+        nextBytes[x] != 0 || nextKinds[x] == GlyphKind.substitute ? 1 : next[rowBase + x].symbolUTF8Count
     }
 
     /// A cell style degraded to the terminal; consecutive cells usually share a style, so the

@@ -21,7 +21,7 @@ public enum StyledText {
                 style.background = style.background?.degraded(to: colors)
                 StyleTransition.append(from: pen, to: style, into: &out)
                 pen = style
-                out.append(contentsOf: cell.symbol.utf8)
+                cell.appendSymbol(to: &out)
             }
             if pen != .plain { out.append(contentsOf: TerminalControl.resetStyle) }
             out.append(0x0A)
