@@ -105,8 +105,13 @@ extension Buffer {
             if width > 0 {
                 let text = String(character)
                 symbol = CellSymbol(text)
-                asciiByte = width == 1 ? DisplayWidth.printableASCIIByte(of: text) ?? 0 : 0
-                self.width = width
+                if symbol.isStandIn(for: text) {
+                    // A cluster not kept: the glyph is its stand-in, measured as such.
+                    (asciiByte, self.width) = (0, DisplayWidth.ofSymbol(symbol.string))
+                } else {
+                    asciiByte = width == 1 ? DisplayWidth.printableASCIIByte(of: text) ?? 0 : 0
+                    self.width = width
+                }
             } else if character == "\t" {
                 self = .blank
             } else {
@@ -220,20 +225,17 @@ extension Buffer {
     public func plainLines() -> [String] {
         var lines: [String] = []
         lines.reserveCapacity(height)
+        var bytes: [UInt8] = []
         for row in 0..<height {
-            var line = ""
-            line.reserveCapacity(width)
+            bytes.removeAll(keepingCapacity: true)
             let base = row * width
-            for i in base..<(base + width) where !cells[i].symbol.isEmpty {
-                line += cells[i].symbol
+            for i in base..<(base + width) where !cells[i].isContinuation {
+                cells[i].appendSymbol(to: &bytes)
             }
-            while line.last == " " { line.removeLast() }
-            lines.append(line)
+            while bytes.last == 0x20 { bytes.removeLast() }
+            lines.append(String(decoding: bytes, as: UTF8.self))
         }
         return lines
     }
 }
-
-/// Single-byte strings for ASCII 0–127: small strings live inline, so handing one to a cell
-/// is a plain copy of 16 bytes, with no allocation and no UTF-8 validation per character.
 

@@ -14,7 +14,7 @@ public struct Cell: Hashable, Sendable {
     /// Colours and attributes.
     public var style: CellStyle
     /// The symbol's byte when it is one printable ASCII character (as almost every cell's
-    /// is), else 0. With `columns`, kept beside the string as it is set, where a write knows
+    /// is), else 0. With `columns`, kept beside the symbol as it is set, where a write knows
     /// them already: the encoder read them from the string for every cell, about 100
     /// instructions for a byte and 1,100 for a border's or a CJK glyph's width, a third of a
     /// first frame's encoding.
@@ -35,8 +35,10 @@ public struct Cell: Hashable, Sendable {
 
     private mutating func setSymbol(_ symbol: String) {
         storedSymbol = CellSymbol(symbol)
-        asciiByte = DisplayWidth.printableASCIIByte(of: symbol) ?? 0
-        let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(symbol)
+        // A cluster not kept is held as a stand-in (`CellSymbol`): the cell is measured by it.
+        let shown = storedSymbol.isStandIn(for: symbol) ? storedSymbol.string : symbol
+        asciiByte = DisplayWidth.printableASCIIByte(of: shown) ?? 0
+        let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(shown)
         columns = (0...2).contains(width) ? Int8(width) : -1
     }
 

@@ -30,12 +30,12 @@ struct CellSymbol: Hashable, Sendable {
         high = 1 << 56
     }
 
-    /// `cluster`, one grapheme cluster (or none).
-    init(_ cluster: String) {
+    /// `cluster`, one grapheme cluster (or none); a long one is numbered in `longSymbols`.
+    init(_ cluster: String, longSymbols: LongSymbols = .shared) {
         var cluster = cluster
         self = cluster.withUTF8 { bytes in
             if bytes.count > 15 {
-                guard let number = LongSymbols.number(of: bytes) else { return CellSymbol("\u{FFFD}") }
+                guard let number = longSymbols.number(of: bytes) else { return Self.standIn(for: String(decoding: bytes, as: UTF8.self)) }
                 return CellSymbol(low: UInt64(number), high: Self.long << 56)
             }
             var low: UInt64 = 0, high: UInt64 = 0
@@ -50,25 +50,42 @@ struct CellSymbol: Hashable, Sendable {
         }
     }
 
+    /// What a long cluster `LongSymbols` would not keep is drawn as: a short one measured as
+    /// it is (`DisplayWidth.ofSymbol`), so the rest of its row stays where it was.
+    private static func standIn(for cluster: String) -> CellSymbol {
+        switch DisplayWidth.ofSymbol(cluster) {
+        case 2: CellSymbol("\u{3013}") // 〓
+        case 1: CellSymbol("\u{FFFD}")
+        case 0: CellSymbol("\u{301}") // a lone combining mark
+        default: CellSymbol("\u{FFFD}\u{FFFD}\u{FFFD}") // wider than a glyph: drawn as a blank
+        }
+    }
+
     var isEmpty: Bool { low == 0 && high == 0 }
+
+    /// Whether this symbol, made from `cluster`, is a stand-in for it.
+    func isStandIn(for cluster: String) -> Bool {
+        // Stand-ins are short: only a long cluster can have one.
+        !isLong && cluster.utf8.count > 15
+    }
 
     private var isLong: Bool { high >> 56 == Self.long }
 
     /// How many UTF-8 bytes the cluster has.
     var utf8Count: Int {
-        isLong ? LongSymbols.cluster(low).utf8.count : Int(high >> 56)
+        isLong ? LongSymbols.bytes(numbered: low).count : Int(high >> 56)
     }
 
     /// The cluster.
     var string: String {
-        if isLong { return LongSymbols.cluster(low) }
+        if isLong { return String(decoding: LongSymbols.bytes(numbered: low), as: UTF8.self) }
         return withInlineBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Appends the cluster's UTF-8 bytes to `bytes`.
     func append(to bytes: inout [UInt8]) {
         if isLong {
-            bytes.append(contentsOf: LongSymbols.cluster(low).utf8)
+            bytes.append(contentsOf: LongSymbols.bytes(numbered: low))
         } else {
             withInlineBytes { bytes.append(contentsOf: $0) }
         }
@@ -85,35 +102,48 @@ struct CellSymbol: Hashable, Sendable {
 /// The grapheme clusters longer than 15 UTF-8 bytes that cells have held (family emoji,
 /// flags with tags), numbered once for the rest of the process: a cell keeps the number.
 ///
-/// Bounded: once `capacity` distinct clusters are numbered, a further one is drawn as U+FFFD
-/// (a document of endless made-up clusters cannot grow it for ever; its cell keeps the width
-/// the cluster had).
-enum LongSymbols {
-    /// How many clusters are kept at most.
-    static let capacity = 65_536
+/// Bounded: it keeps clusters of at most `maximumLength` bytes, `capacity` of them; any other
+/// is drawn as a stand-in as wide (a document of endless made-up clusters cannot grow it for
+/// ever). Numbers are unique across tables, so a symbol's number always finds its bytes.
+final class LongSymbols: Sendable {
+    /// The table cells use.
+    static let shared = LongSymbols(capacity: 65_536)
 
-    private struct Table {
-        var clusters: [String] = []
-        var numbers: [[UInt8]: Int] = [:]
+    /// The longest cluster kept, in UTF-8 bytes (a family of four with skin tones is 41).
+    static let maximumLength = 64
+
+    /// How many clusters this table keeps at most.
+    let capacity: Int
+
+    /// Every cluster numbered by any table, in number order (each kept once: its bytes are
+    /// also its key in its table).
+    private static let all = Mutex<[[UInt8]]>([])
+    private let numbers = Mutex<[[UInt8]: Int]>([:])
+
+    /// A table keeping at most `capacity` clusters (tests make small ones).
+    init(capacity: Int) {
+        self.capacity = capacity
     }
 
-    private static let table = Mutex(Table())
-
     /// The number of the cluster whose UTF-8 is `bytes`, numbering it if it is new; nil when
-    /// it is new and the table is full.
-    static func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// it is too long, or new and the table is full.
+    func number(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count <= Self.maximumLength else { return nil }
         let key = Array(bytes)
-        return table.withLock { table in
-            if let number = table.numbers[key] { return number }
-            guard table.clusters.count < capacity else { return nil }
-            table.clusters.append(String(decoding: key, as: UTF8.self))
-            table.numbers[key] = table.clusters.count - 1
-            return table.clusters.count - 1
+        return numbers.withLock { numbers in
+            if let number = numbers[key] { return number }
+            guard numbers.count < capacity else { return nil }
+            let number = Self.all.withLock { all in
+                all.append(key)
+                return all.count - 1
+            }
+            numbers[key] = number
+            return number
         }
     }
 
-    /// The cluster numbered `number`.
-    static func cluster(_ number: UInt64) -> String {
-        table.withLock { $0.clusters[Int(number)] }
+    /// The bytes of the cluster numbered `number`.
+    static func bytes(numbered number: UInt64) -> [UInt8] {
+        all.withLock { $0[Int(number)] }
     }
 }

@@ -48,6 +48,26 @@ final class CellSymbolTests: XCTestCase {
         XCTAssertNotEqual(Cell(symbol: "K"), Cell(symbol: "\u{212A}"))
     }
 
+    /// A cluster too long to keep, or a new one when the table is full, is drawn as a stand-in
+    /// as wide as it, so the rest of its row stays in place.
+    func testClustersNotKeptAreDrawnAsWideStandIns() throws {
+        let table = LongSymbols(capacity: 2)
+        let kept = ["👨‍👩‍👧‍👦", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"]
+        for cluster in kept { XCTAssertEqual(CellSymbol(cluster, longSymbols: table).string, cluster) }
+        let wide = "👩‍👩‍👦‍👦"
+        XCTAssertEqual(DisplayWidth.ofSymbol(wide), 2)
+        XCTAssertEqual(CellSymbol(wide, longSymbols: table).string, "\u{3013}")
+        XCTAssertEqual(DisplayWidth.ofSymbol("\u{3013}"), 2)
+        let narrow = "e" + String(repeating: "\u{301}", count: 8)
+        XCTAssertEqual(DisplayWidth.ofSymbol(narrow), 1)
+        XCTAssertEqual(CellSymbol(narrow, longSymbols: table).string, "\u{FFFD}")
+        // Those kept before are still there; the shared table refuses what is too long.
+        for cluster in kept { XCTAssertEqual(CellSymbol(cluster, longSymbols: table).string, cluster) }
+        let tooLong = "e" + String(repeating: "\u{301}", count: LongSymbols.maximumLength)
+        XCTAssertEqual(Cell(symbol: tooLong).symbol, "\u{FFFD}")
+        XCTAssertEqual(Cell(symbol: tooLong).columns, 1)
+    }
+
     func testWritesKeepWideAndLongClustersWhole() {
         var buffer = Buffer(width: 12, height: 1)
         buffer.write("a👨‍👩‍👧‍👦b漢", x: 0, y: 0, limit: 12, style: .plain)
