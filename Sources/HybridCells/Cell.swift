@@ -34,11 +34,10 @@ public struct Cell: Hashable, Sendable {
     }
 
     private mutating func setSymbol(_ symbol: String) {
+        // A cluster not kept is held as a stand-in measured as it is (`CellSymbol`).
         storedSymbol = CellSymbol(symbol)
-        // A cluster not kept is held as a stand-in (`CellSymbol`): the cell is measured by it.
-        let shown = storedSymbol.isStandIn(for: symbol) ? storedSymbol.string : symbol
-        asciiByte = DisplayWidth.printableASCIIByte(of: shown) ?? 0
-        let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(shown)
+        asciiByte = DisplayWidth.printableASCIIByte(of: symbol) ?? 0
+        let width = asciiByte != 0 ? 1 : DisplayWidth.ofSymbol(symbol)
         columns = (0...2).contains(width) ? Int8(width) : -1
     }
 

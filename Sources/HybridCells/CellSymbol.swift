@@ -50,8 +50,10 @@ struct CellSymbol: Hashable, Sendable {
         }
     }
 
-    /// What a long cluster `LongSymbols` would not keep is drawn as: a short one measured as
-    /// it is (`DisplayWidth.ofSymbol`), so the rest of its row stays where it was.
+    /// What a long cluster `LongSymbols` would not keep is drawn as: a short one that
+    /// `DisplayWidth.ofSymbol` measures as it measures the cluster (and that is no printable
+    /// ASCII byte, as no long cluster is), so a cell measured by the cluster stays true to its
+    /// symbol and the rest of its row stays where it was.
     private static func standIn(for cluster: String) -> CellSymbol {
         switch DisplayWidth.ofSymbol(cluster) {
         case 2: CellSymbol("\u{3013}") // 〓

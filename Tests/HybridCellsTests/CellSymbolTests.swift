@@ -61,6 +61,13 @@ final class CellSymbolTests: XCTestCase {
         let narrow = "e" + String(repeating: "\u{301}", count: 8)
         XCTAssertEqual(DisplayWidth.ofSymbol(narrow), 1)
         XCTAssertEqual(CellSymbol(narrow, longSymbols: table).string, "\u{FFFD}")
+        // Each stand-in measures as its cluster does, whatever the cluster's width.
+        func columns(_ width: Int) -> Int { (0...2).contains(width) ? width : -1 }
+        for cluster in [wide, narrow, String(repeating: "\u{301}", count: 8), String(repeating: "x", count: 20)] {
+            let standIn = CellSymbol(cluster, longSymbols: table).string
+            XCTAssertEqual(columns(DisplayWidth.ofSymbol(standIn)), columns(DisplayWidth.ofSymbol(cluster)), cluster.debugDescription)
+            XCTAssertNil(DisplayWidth.printableASCIIByte(of: standIn))
+        }
         // Those kept before are still there; the shared table refuses what is too long.
         for cluster in kept { XCTAssertEqual(CellSymbol(cluster, longSymbols: table).string, cluster) }
         let tooLong = "e" + String(repeating: "\u{301}", count: LongSymbols.maximumLength)

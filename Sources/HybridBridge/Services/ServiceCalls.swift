@@ -46,28 +46,31 @@ final class ServiceCalls {
     /// - Returns: the answer, or the number of the call in flight (for `cancel(id:)`).
     func call(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double, fieldValues: UnsafeBufferPointer<JSValueRef?>,
               timeout: Double, resolve: JavaScriptValue, reject: JavaScriptValue) throws(ServiceError) -> Started {
-        let name = service.name
         let started = withParameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues) { parameters in
             pending.call(service, parameters: parameters, caller: caller, in: services, timeout: timeout >= 0 ? timeout / 1000 : nil,
-                         owner: owner) { [entries] in
-            let resolve = resolve.protect()
-            let reject = reject.protect()
-            return { outcome in
-                entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
-                    switch outcome {
-                    case .success(let value):
-                        try resolve.value.call(making: [{ context.makeValue(value) }])
-                    case .failure(let error):
-                        try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
-                                                       { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
-                    }
-                }
-            }
-            }
+                         owner: owner) { settlement(of: service.name, resolve: resolve, reject: reject) }
         }
         switch started {
         case .answered(let result): return .answered(try result.get())
         case .inFlight(let id): return .inFlight(id)
+        }
+    }
+
+    /// What settles a call of `name` in flight: its answer goes to `resolve`, its failure to
+    /// `reject` (each kept from collection until then), in an entry of its own.
+    private func settlement(of name: String, resolve: JavaScriptValue, reject: JavaScriptValue) -> (Result<JSONValue, ServiceError>) -> Void {
+        let resolve = resolve.protect()
+        let reject = reject.protect()
+        return { [entries] outcome in
+            entries.enter("the answer of \(name)") { (context) throws(ScriptError) in
+                switch outcome {
+                case .success(let value):
+                    try resolve.value.call(making: [{ context.makeValue(value) }])
+                case .failure(let error):
+                    try reject.value.call(making: [{ context.makeString(error.code.rawValue) }, { context.makeString(error.message) },
+                                                   { context.makeValue(error.details.map(JSONValue.object) ?? .null) }])
+                }
+            }
         }
     }
 
@@ -100,18 +103,15 @@ final class ServiceCalls {
         pending.cancel(id: id)
     }
 
-    /// Runs the sync service `name` and returns its answer (`checkedAt` and `fieldValues` as
-    /// for `call`).
+    /// Runs the sync `service` and returns its answer (`checkedAt` and `fieldValues` as for
+    /// `call`).
     func callSync(_ service: ServiceRegistry.Lookup, parameters: JavaScriptValue, checkedAt: Double,
                   fieldValues: UnsafeBufferPointer<JSValueRef?>) throws(ServiceError) -> JSONValue {
         let started = withParameters(parameters, checkedAt: checkedAt, fieldValues: fieldValues) { parameters in
             services.start(service, parameters: parameters, caller: caller, requireSync: true)
         }
         switch started {
-        case .success(.finished(let value)):
-            // A bare answer (a number, say) needs no encoding result to carry a failure.
-            if let json = JSONValueEncoder.bare(value) { return json }
-            return try ServiceRegistry.encode(value, from: service.name).get()
+        case .success(.finished(let value)): return try ServiceRegistry.encode(value, from: service.name).get()
         // `requireSync` refuses async services before they start.
         case .success(.running): return .null
         case .failure(let error): throw error

@@ -33,15 +33,11 @@ public struct JSONValueEncoder: Sendable {
     public static func bare<T: Encodable>(_ value: T) -> JSONValue? {
         // Recognised by comparing types, not by casting: each failed dynamic cast costs a sync
         // call 2%.
-        let type = ObjectIdentifier(T.self)
-        if type == ObjectIdentifier(Double.self) {
-            let number = Self.value(value, as: Double.self)!
-            return number.isFinite ? .number(number) : nil
-        }
-        if type == ObjectIdentifier(Int.self) { return .integer(Self.value(value, as: Int.self)!) }
-        if type == ObjectIdentifier(JSONValue.self) { return Self.value(value, as: JSONValue.self) }
-        if type == ObjectIdentifier(String.self) { return .string(Self.value(value, as: String.self)!) }
-        if type == ObjectIdentifier(Bool.self) { return .bool(Self.value(value, as: Bool.self)!) }
+        if let number = Self.value(value, as: Double.self) { return number.isFinite ? .number(number) : nil }
+        if let number = Self.value(value, as: Int.self) { return .integer(number) }
+        if let json = Self.value(value, as: JSONValue.self) { return json }
+        if let text = Self.value(value, as: String.self) { return .string(text) }
+        if let flag = Self.value(value, as: Bool.self) { return .bool(flag) }
         return nil
     }
 
