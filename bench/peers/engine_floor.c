@@ -1,13 +1,14 @@
 /*
  * The least a program that runs a script with Debian's JavaScriptCore does, for
  * `hybrid-bench --only startup` to set beside `hybrid run`: load the library as HybridTerm
- * does (dlopen, RTLD_LAZY | RTLD_LOCAL), make a context group and a global context, evaluate
+ * does (dlopen, RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND), make a context group and a global context, evaluate
  * `1 + 1`, and exit. No Swift, no bridge, no bundle, no frame: what `hybrid run` takes beyond
  * this program is ours to cut; this program's time is not.
  *
  * Built by scripts/build-engine-floor.sh. Exits 1 with the reason when the library or a
  * function is missing, or the script does not give 2.
  */
+#define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
 
@@ -20,7 +21,7 @@ static void *function(void *library, const char *name) {
 }
 
 int main(void) {
-    void *library = dlopen("libjavascriptcoregtk-4.1.so.0", RTLD_LAZY | RTLD_LOCAL);
+    void *library = dlopen("libjavascriptcoregtk-4.1.so.0", RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND);
     if (library == NULL) {
         fprintf(stderr, "engine_floor: %s\n", dlerror());
         return 1;
