@@ -21,7 +21,7 @@ public enum HeadlessDriver {
 
     /// Runs `keys` against `app` and returns the last frame.
     public static func run(_ app: HybridApp, keys: KeyScript) -> Buffer {
-        settle(app)
+        var frame = settle(app)
         for step in keys.steps where !app.isFinished {
             switch step {
             case .key(let name):
@@ -33,20 +33,21 @@ public enum HeadlessDriver {
             case .wait(let seconds):
                 app.loop.advance(by: seconds)
             }
-            settle(app)
+            frame = settle(app)
         }
-        return app.render()
+        // Nothing happened since the last settle drew it: drawing again would give the same frame.
+        return frame
     }
 
     /// Lets posted jobs and in-flight calls finish, then draws a frame as a terminal would
-    /// after each event (focus and clicks work on what was drawn). Timers run on only while
-    /// work is in flight, as they would while a terminal session waits for it.
-    static func settle(_ app: HybridApp) {
-        defer { _ = app.render() }
+    /// after each event (focus and clicks work on what was drawn), and returns it. Timers run
+    /// on only while work is in flight, as they would while a terminal session waits for it.
+    static func settle(_ app: HybridApp) -> Buffer {
         let deadline = Date().addingTimeInterval(settleLimit)
         app.loop.advance(by: 0)
         while app.loop.hasWorkInFlight && Date() < deadline && !app.isFinished {
             app.loop.advance(by: settleSlice)
         }
+        return app.render()
     }
 }
