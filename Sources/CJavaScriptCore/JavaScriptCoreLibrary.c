@@ -20,24 +20,17 @@ static const char *result;
 // and each library it links: a fifth fewer instructions in dlopen, which is on the critical
 // path of `hybrid run` (BENCHMARKS.md "Start-up"). The bindings come out the same: the shipped
 // program exports no symbols, and the libraries it links that the engine uses are the very
-// ones the engine's own scope finds. Not under AddressSanitizer, whose runtime refuses it (it
-// must interpose the engine's malloc).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HYBRID_NO_DEEPBIND
-#endif
-#endif
-#ifdef HYBRID_NO_DEEPBIND
-static const int deepBind = 0;
-#else
-static const int deepBind = RTLD_DEEPBIND;
-#endif
+// ones the engine's own scope finds. Not when AddressSanitizer's runtime is in the process
+// (scripts/sanitize.sh), which refuses it: it must interpose the engine's malloc.
+static int deepBind(void) {
+    return dlsym(RTLD_DEFAULT, "__asan_init") == NULL ? RTLD_DEEPBIND : 0;
+}
 
 static void load(void) {
     // Bound lazily: the library and the twenty it needs import thousands of functions a run
     // never calls, and binding them all up front was most of the loader's share of `hybrid run`.
     // The functions used here are looked up below, so a library without one still fails now.
-    void *library = dlopen(libraryName, RTLD_LAZY | RTLD_LOCAL | deepBind);
+    void *library = dlopen(libraryName, RTLD_LAZY | RTLD_LOCAL | deepBind());
     if (library == NULL) {
         snprintf(failure, sizeof failure, "cannot load JavaScriptCore (%s): %s", libraryName, dlerror());
         result = failure;
