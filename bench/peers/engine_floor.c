@@ -1,9 +1,9 @@
 /*
  * The least a program that runs a script with Debian's JavaScriptCore does, for
  * `hybrid-bench --only startup` to set beside `hybrid run`: load the library as HybridTerm
- * does (dlopen, RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND), make a context group and a global context, evaluate
- * `1 + 1`, and exit. No Swift, no bridge, no bundle, no frame: what `hybrid run` takes beyond
- * this program is ours to cut; this program's time is not.
+ * does (dlopen, RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND), make a context group and a global
+ * context, evaluate `1 + 1`, and exit. No Swift, no bridge, no bundle, no frame: what
+ * `hybrid run` takes beyond this program is ours to cut; this program's time is not.
  *
  * Built by scripts/build-engine-floor.sh. Exits 1 with the reason when the library or a
  * function is missing, or the script does not give 2.
