@@ -40,30 +40,35 @@ struct BridgeNatives {
                 // Loaded once, and kept alive for the call (each load of an unowned part is two
                 // atomic operations; this is the bridge's hot path).
                 let calls = calls
+                let started: ServiceCalls.Started
                 do throws(ServiceError) {
-                    let started = try calls.call(calls.service(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
-                                                 fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
-                                                 resolve: arguments[3], reject: arguments[4])
-                    switch started {
-                    case .answered(let answer):
-                        return context.makeValue(answer)
-                    case .inFlight(let id):
-                        arguments[5].set("id", to: context.makeNumber(Double(id)))
-                        return nil
-                    }
+                    started = try calls.call(calls.service(arguments[0]), parameters: arguments[1], checkedAt: arguments[6].number,
+                                             fieldValues: arguments.values(from: 7), timeout: arguments[2].number,
+                                             resolve: arguments[3], reject: arguments[4])
                 } catch {
-                    throw Self.failure(error, in: context)
+                    throw try Self.failure(error, in: context)
+                }
+                switch started {
+                case .answered(let answer):
+                    let context = arguments.context
+                    return try Self.answer(context.makeValue(answer), in: context)
+                case .inFlight(let id):
+                    arguments[5].set("id", to: context.makeNumber(Double(id)))
+                    return nil
                 }
             }
         case .callSync:
             return { arguments throws(ScriptThrow) in
                 let calls = calls
+                let answer: JSONValue
                 do throws(ServiceError) {
-                    return arguments.context.makeValue(try calls.callSync(calls.service(arguments[0]), parameters: arguments[1],
-                                                                checkedAt: arguments[6].number, fieldValues: arguments.values(from: 7)))
+                    answer = try calls.callSync(calls.service(arguments[0]), parameters: arguments[1],
+                                                checkedAt: arguments[6].number, fieldValues: arguments.values(from: 7))
                 } catch {
-                    throw Self.failure(error, in: context)
+                    throw try Self.failure(error, in: context)
                 }
+                let context = arguments.context
+                return try Self.answer(context.makeValue(answer), in: context)
             }
         case .now:
             return { _ in
@@ -167,9 +172,20 @@ struct BridgeNatives {
     }
 
     /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the prelude.
-    private static func failure(_ error: ServiceError, in context: JavaScriptContext) -> ScriptThrow {
+    /// `value`, a service's answer made for the script, unless the entry was stopped meanwhile.
+    /// A service's time counts against the entry that called it: when it ran out there, the
+    /// engine stopped the script as the answer was made, and the stop was lost inside the engine
+    /// call that made it (`JavaScriptContext.wasStopped`). The answer must not reach the script,
+    /// which is stopped here instead.
+    private static func answer(_ value: JavaScriptValue, in context: JavaScriptContext) throws(ScriptThrow) -> JavaScriptValue {
+        if context.wasStopped { throw ScriptThrow(context.stopValue()) }
+        return value
+    }
+
+    /// The error a service's failure throws into the script (or the stop, as for `answer`).
+    private static func failure(_ error: ServiceError, in context: JavaScriptContext) throws(ScriptThrow) -> ScriptThrow {
         var failure = JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
         if let details = error.details { failure["details"] = .object(details) }
-        return ScriptThrow(context.makeValue(.object(failure)))
+        return ScriptThrow(try answer(context.makeValue(.object(failure)), in: context))
     }
 }

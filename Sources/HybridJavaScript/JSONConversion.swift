@@ -72,14 +72,15 @@ extension JavaScriptContext {
         case .string(let value): return makeString(value).ref
         case .array(let items):
             // Each item goes into the array as soon as it is made: items waiting in a Swift
-            // array would be invisible to the collector.
-            let array = JSObjectMakeArray(ref, 0, nil, nil)!
+            // array would be invisible to the collector. No array is made while the entry is
+            // being stopped (its time ran out in a sync service, say): the script never sees it.
+            guard let array = JSObjectMakeArray(ref, 0, nil, nil) else { return JSValueMakeUndefined(ref) }
             for (index, item) in items.enumerated() {
                 JSObjectSetPropertyAtIndex(ref, array, UInt32(index), makeRef(item), nil)
             }
             return array
         case .object(let object):
-            let result = JSObjectMake(ref, nil, nil)!
+            guard let result = JSObjectMake(ref, nil, nil) else { return JSValueMakeUndefined(ref) }
             for member in object {
                 set(member.key, to: makeRef(member.value), on: result)
             }

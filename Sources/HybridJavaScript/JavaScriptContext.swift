@@ -308,10 +308,13 @@ public final class JavaScriptContext {
         return "\(kind) whose toString threw (\(reason))"
     }
 
-    /// A JavaScript `Error` with `message` (and a `code` property when given).
+    /// A JavaScript `Error` with `message` (and a `code` property when given); `undefined`
+    /// while the entry is being stopped (its time ran out), when the engine makes no error and
+    /// the script never sees one.
     public func makeError(_ message: String, code: String? = nil) -> JavaScriptValue {
         var argument: JSValueRef? = makeString(message).ref
-        let error = JavaScriptValue(JSObjectMakeError(ref, 1, &argument, nil)!, in: self)
+        guard let made = JSObjectMakeError(ref, 1, &argument, nil) else { return JavaScriptValue(JSValueMakeUndefined(ref), in: self) }
+        let error = JavaScriptValue(made, in: self)
         if let code { error.set("code", to: makeString(code)) }
         return error
     }

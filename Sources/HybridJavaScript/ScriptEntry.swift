@@ -78,6 +78,18 @@ extension JavaScriptContext {
         entryDepth > 0 && watchdog.isOverBudget(ref, at: site)
     }
 
+    /// Whether the time limit has stopped the current entry (it stays stopped until the entry
+    /// ends). The engine's own stop is lost when it comes inside an engine call that native
+    /// code makes and that catches exceptions (making an array, say): such code throws
+    /// `stopValue()` into the script instead of going on.
+    public var wasStopped: Bool { watchdog.fired }
+
+    /// What the engine throws when the time limit stops a script, for native code to throw
+    /// when it finds the entry stopped (`wasStopped`): the entry reports it as the stop.
+    public func stopValue() -> JavaScriptValue {
+        makeString(ScriptError.terminationMessage)
+    }
+
     /// The most memory the process may gain, from when the context was made, while scripts run:
     /// past it the script running is stopped like a runaway (a loop filling an array reached
     /// gigabytes within the time limit). Counted from the context's making, so what a host

@@ -47,6 +47,48 @@ final class RobustnessTests: XCTestCase {
         XCTAssertEqual(output, ["150000 0"])
     }
 
+    /// A sync service's time counts against the entry that called it: one that outlasts the
+    /// limit and answers with an array or object stops the script, and its answer is not made.
+    func testAnAnswerMadeAfterTheTimeLimitStopsTheScriptWithoutCrashing() throws {
+        let services = ServiceRegistry()
+        services.register("test.slow") { (_: Empty) -> [String: [Int]] in
+            let start = ContinuousClock.now
+            var spin = 0
+            // The limit counts processor time: spin rather than sleep.
+            while ContinuousClock.now - start < .milliseconds(400) { spin &+= 1 }
+            return ["items": [spin & 1, 2, 3]]
+        }
+        let harness = try ScriptHarness(services: services, timeLimit: 0.2)
+        let output = try harness.run("""
+        setTimeout(() => console.log('alive'), 10);
+        const answer = hybrid.callSync('test.slow');
+        console.log('not reached', answer.items.length);
+        """)
+        XCTAssertEqual(output, ["alive"])
+        XCTAssertEqual(harness.failures.count, 1, "\(harness.failures)")
+        XCTAssertTrue(harness.failures.first?.contains("ran longer than the 0.2 s limit") ?? false, "\(harness.failures)")
+    }
+
+    /// The same with a service that fails after the limit: its error does not reach the script.
+    func testAFailureAnsweredAfterTheTimeLimitStopsTheScriptWithoutCrashing() throws {
+        let services = ServiceRegistry()
+        services.register("test.slowFailure") { (_: Empty) throws -> Int in
+            let start = ContinuousClock.now
+            var spin = 0
+            while ContinuousClock.now - start < .milliseconds(400) { spin &+= 1 }
+            throw ServiceError(.failed, "gave up after \(spin & 1) spins")
+        }
+        let harness = try ScriptHarness(services: services, timeLimit: 0.2)
+        let output = try harness.run("""
+        setTimeout(() => console.log('alive'), 10);
+        hybrid.callSync('test.slowFailure');
+        console.log('not reached');
+        """)
+        XCTAssertEqual(output, ["alive"])
+        XCTAssertEqual(harness.failures.count, 1, "\(harness.failures)")
+        XCTAssertTrue(harness.failures.first?.contains("ran longer than the 0.2 s limit") ?? false, "\(harness.failures)")
+    }
+
     func testARunawayLoopAroundServiceCallsIsStillStopped() throws {
         let harness = try ScriptHarness(services: testRegistry(), timeLimit: 0.2)
         let output = try harness.run("""
