@@ -10,6 +10,13 @@ log=$(mktemp)
 swift test --sanitize=address --scratch-path .build-asan --skip-build \
     --filter 'HybridBridgeTests|HybridJavaScriptTests|HybridServicesTests' >"$log" 2>&1 || true
 grep -E 'Executed [0-9]+ tests' "$log" | tail -1
+# A test process that dies (a trap, say) stops its whole run: the summary above is then one
+# class's, and only the crash says what happened.
+if grep -qE 'exited with unexpected signal|with [1-9][0-9]* failures?' "$log"; then
+    grep -E 'Fatal error|exited with unexpected signal|: error: ' "$log" | cut -c1-400 | head -20
+    echo "tests crashed or failed under AddressSanitizer (full log: $log)"
+    exit 1
+fi
 if grep -q 'ERROR: AddressSanitizer' "$log"; then
     grep -A30 'ERROR: AddressSanitizer' "$log"
     exit 1

@@ -46,6 +46,8 @@ final class ScriptTimersTests: XCTestCase {
         loop.run(untilIdle: true)
         XCTAssertEqual(ticks, 1, "an interval that ran away would run away again on every tick")
         XCTAssertEqual(timers.count, 0)
+        // The callback holds `timers` (it clears through it): freed only once that is let go.
+        timers = nil
     }
 
     func testClearAllLeavesTheLoopIdle() {
