@@ -171,7 +171,6 @@ struct BridgeNatives {
         }
     }
 
-    /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the prelude.
     /// `value`, a service's answer made for the script, unless the entry was stopped meanwhile.
     /// A service's time counts against the entry that called it: when it ran out there, the
     /// engine stopped the script as the answer was made, and the stop was lost inside the engine
@@ -182,7 +181,8 @@ struct BridgeNatives {
         return value
     }
 
-    /// The error a service's failure throws into the script (or the stop, as for `answer`).
+    /// What a call that failed at once throws: `{code, message}`, made into an `Error` by the
+    /// prelude (or the stop, as for `answer`).
     private static func failure(_ error: ServiceError, in context: JavaScriptContext) throws(ScriptThrow) -> ScriptThrow {
         var failure = JSONObject([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
         if let details = error.details { failure["details"] = .object(details) }
