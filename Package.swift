@@ -138,7 +138,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
         .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
         .testTarget(name: "HybridHTTPTests", dependencies: ["HybridHTTP", "TestSupport"]),
-        .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop"]),
+        .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop", "TestSupport"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge", "HybridJavaScript", "HybridEventLoop"]),
         .testTarget(name: "HybridRuntimeTests", dependencies: [
             "HybridRuntime", "HybridWidgets", "HybridCells", "HybridEventLoop", "HybridJSON", "HybridJavaScript", "HybridTerminal", "HybridBundles", "TestSupport",

@@ -57,14 +57,6 @@ public final class EventLoop: @unchecked Sendable {
     /// 1 ms: roughly what a thousand turns take in real time.
     static let stallStep: UInt64 = 1_000_000
 
-    private struct Timer {
-        var id: TimerID
-        var deadline: UInt64
-        var interval: UInt64?
-        var body: () -> Void
-        var keepsAlive: Bool
-    }
-
     // Posted jobs, the stop flag and the running thread cross threads, under `lock`;
     // everything else is touched on the loop thread only.
     private let lock = NSLock()
@@ -74,7 +66,7 @@ public final class EventLoop: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    private var timers: [Timer] = []
+    private var timers = TimerQueue()
     private var nextTimer = 1
     private var watchers: [Int32: () -> Void] = [:]
     private var pendingWork = 0
@@ -159,9 +151,9 @@ public final class EventLoop: @unchecked Sendable {
         let interval = Self.nanoseconds(forDelay: seconds)
         let id = TimerID(value: nextTimer)
         nextTimer += 1
-        let timer = Timer(id: id, deadline: Self.saturatingAdd(clock.now, interval), interval: repeating ? max(interval, 1_000_000) : nil,
+        let timer = TimerQueue.Timer(id: id, deadline: Self.saturatingAdd(clock.now, interval), interval: repeating ? max(interval, 1_000_000) : nil,
                           body: body, keepsAlive: keepsAlive)
-        insert(timer)
+        timers.insert(timer)
         return id
     }
 
@@ -170,7 +162,7 @@ public final class EventLoop: @unchecked Sendable {
     public func cancel(_ id: TimerID) {
         assert(mayTouchLoopState(), "EventLoop.cancel called off the loop thread while the loop runs")
         if firing?.id == id { firing?.cancelled = true }
-        timers.removeAll { $0.id == id }
+        timers.remove(id)
     }
 
     /// Calls `onReadable` whenever `descriptor` has input (until `unwatch`). Loop thread only.
@@ -220,9 +212,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private var hasLiveTimer: Bool {
-        guard clock.isManual else { return timers.contains(where: \.keepsAlive) }
-        let now = clock.now
-        return timers.contains { $0.keepsAlive && $0.deadline <= now }
+        clock.isManual ? timers.keepsAlive(dueBy: clock.now) : timers.keepsAlive
     }
 
     /// Runs jobs, timers and watchers on the calling thread until `stop()`, or with
@@ -352,14 +342,8 @@ public final class EventLoop: @unchecked Sendable {
             var next = timer
             next.deadline = Self.saturatingAdd(timer.deadline, interval)
             if next.deadline <= after { next.deadline = Self.saturatingAdd(after, interval) }
-            insert(next)
+            timers.insert(next)
         }
-    }
-
-    private func insert(_ timer: Timer) {
-        // Equal deadlines keep insertion order, so setTimeout(a, 0); setTimeout(b, 0) runs a first.
-        let index = timers.firstIndex { $0.deadline > timer.deadline } ?? timers.endIndex
-        timers.insert(timer, at: index)
     }
 
     /// How long `run` may sleep before the first timer is due: `nil` for as long as nothing
