@@ -279,9 +279,13 @@ declare var console: {
   trace(...values: any[]): void;
 };
 
-/** Runs `callback(...args)` once after `delay` milliseconds; returns an id for `clearTimeout`. */
+/**
+ * Runs `callback(...args)` once after `delay` milliseconds; returns an id for `clearTimeout`.
+ * `delay` is taken as a browser takes it, as a 32-bit integer: NaN, `Infinity` and negative
+ * delays run at once, and 2**31 or more wraps around.
+ */
 declare function setTimeout<A extends any[]>(callback: (...args: A) => void, delay?: number, ...args: A): number;
-/** Runs `callback(...args)` every `delay` milliseconds; returns an id for `clearInterval`. */
+/** Runs `callback(...args)` every `delay` milliseconds (at least 1), `delay` taken as by `setTimeout`; returns an id for `clearInterval`. */
 declare function setInterval<A extends any[]>(callback: (...args: A) => void, delay?: number, ...args: A): number;
 /** Cancels a timer made by `setTimeout` (or `setInterval`). */
 declare function clearTimeout(id?: number | null): void;

@@ -37,6 +37,7 @@ struct BridgeNatives {
         switch native {
         case .call:
             return { arguments throws(ScriptThrow) in
+                try Self.goOn(in: arguments.context)
                 // Loaded once, and kept alive for the call (each load of an unowned part is two
                 // atomic operations; this is the bridge's hot path).
                 let calls = calls
@@ -59,6 +60,7 @@ struct BridgeNatives {
             }
         case .callSync:
             return { arguments throws(ScriptThrow) in
+                try Self.goOn(in: arguments.context)
                 let calls = calls
                 let answer: JSONValue
                 do throws(ServiceError) {
@@ -169,6 +171,13 @@ struct BridgeNatives {
                 try hooks.callOriginal(arguments[0]["name"].string, arguments: arguments[0]["args"].json.arrayValue ?? [])
             }
         }
+    }
+
+    /// Throws the stop when the time limit has stopped the entry: the script is caught in code
+    /// the engine does not stop (a getter read while a service's parameters are converted that
+    /// calls a service itself), and no service starts for it.
+    private static func goOn(in context: JavaScriptContext) throws(ScriptThrow) {
+        if context.wasStopped { throw ScriptThrow(context.stopValue()) }
     }
 
     /// `value`, a service's answer made for the script, unless the entry was stopped meanwhile.

@@ -29,6 +29,13 @@ public enum DiagnosticText {
         if text.utf8.count > messageLimit, text.count > messageLimit {
             text = String(text.prefix(messageLimit - 100)) + " … " + String(text.suffix(97))
         }
+        return escaped(text)
+    }
+
+    /// `text` with control characters, line and paragraph separators and bidirectional
+    /// overrides shown as escapes, as ``safe(_:)`` shows them, but not cut: for what a developer
+    /// reads whole (a script's error and its stack).
+    public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var escaped = ""
         for scalar in text.unicodeScalars {

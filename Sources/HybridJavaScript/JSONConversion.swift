@@ -34,8 +34,8 @@ extension JavaScriptContext {
     }
 
     /// `json(from:)` for values that must arrive whole (service parameters): a cycle, nesting
-    /// deeper than `maximumJSONDepth`, or a getter or proxy trap that throws is an error naming
-    /// the place.
+    /// deeper than `maximumJSONDepth`, a BigInt, or a getter or proxy trap that throws is an
+    /// error naming the place.
     public func strictJSON(from value: JavaScriptValue) throws(JSONConversionError) -> JSONValue {
         try withEngineLock { () throws(JSONConversionError) in
             var conversion = Conversion(context: self, strict: true)
@@ -156,7 +156,8 @@ private struct Conversion {
             return .string(context.string(value))
         case kJSTypeSymbol where exact:
             return try problem("is a symbol, which JSON cannot hold")
-        case kJSTypeBigInt where exact:
+        // `JSON.stringify` throws for a BigInt too, where it drops a symbol.
+        case kJSTypeBigInt where strict:
             return try problem("is a BigInt, which JSON cannot hold (use a number or a string)")
         default:
             guard let object = JSValueToObject(ref, value, nil) else { return .null }

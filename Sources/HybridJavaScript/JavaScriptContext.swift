@@ -147,14 +147,33 @@ public final class JavaScriptContext {
         return Self.string(text)
     }
 
-    /// A Swift string from a JavaScriptCore string.
+    /// A Swift string from a JavaScriptCore string; a lone surrogate (half of a UTF-16 pair,
+    /// which JavaScript strings may hold and Swift strings cannot) becomes U+FFFD, as the web's
+    /// `TextEncoder` makes it.
     public static func string(_ text: JSStringRef) -> String {
         let capacity = JSStringGetMaximumUTF8CStringSize(text)
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            // The count includes the terminating zero; a lone surrogate ends the text early.
-            let written = JSStringGetUTF8CString(text, buffer.baseAddress, capacity)
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: max(0, written - 1)).bindMemory(to: UInt8.self), as: UTF8.self)
+        let converted = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> String? in
+            // The count includes the terminating zero.
+            let written = buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: capacity) {
+                JSStringGetUTF8CString(text, $0, capacity)
+            }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[..<max(0, written - 1)])
+            // The engine's conversion stops at a lone surrogate: the text is whole only when it
+            // gave back all of the string's UTF-16 units.
+            guard utf16Count(of: bytes) == JSStringGetLength(text) else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
         }
+        return converted ?? String(decoding: UnsafeBufferPointer(start: JSStringGetCharactersPtr(text), count: JSStringGetLength(text)), as: UTF16.self)
+    }
+
+    /// How many UTF-16 units the UTF-8 `bytes` hold: one for every character, and another for
+    /// every four-byte one. A loop the compiler vectorizes, as it runs for every string.
+    private static func utf16Count(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes {
+            count &+= (byte & 0xC0 != 0x80 ? 1 : 0) &+ (byte >= 0xF0 ? 1 : 0)
+        }
+        return count
     }
 
     /// Runs `body`, a burst of engine calls (a conversion, a decode), holding the engine's

@@ -65,8 +65,8 @@ public enum StuckEntryMonitor {
 
     /// The report for a stuck entry.
     static func report(for entry: Entry) -> String {
-        "stopped the app: \(entry.name) ran on for \(Int(grace)) s of CPU time past its time limit, in promise jobs "
-            + "the engine cannot stop (an async function that awaits in an endless loop?)\n"
+        "stopped the app: \(entry.name) ran on for \(Int(grace)) s of CPU time past its time limit, in work the engine "
+            + "cannot stop (an async function that awaits in an endless loop, or a native call given a huge value?)\n"
     }
 
     private static func startMonitor() {

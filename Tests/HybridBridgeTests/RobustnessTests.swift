@@ -91,6 +91,23 @@ final class RobustnessTests: XCTestCase {
         XCTAssertTrue(harness.failures.first?.contains("ran longer than the 0.2 s limit") ?? false, "\(harness.failures)")
     }
 
+    /// A getter read while a service's parameters are converted that calls the service again with
+    /// parameters of its own kind: once the limit stops the innermost script, every level stops
+    /// at once (each level read its value again when the first reading failed, which doubled the
+    /// work of the levels below it and ended the process).
+    func testAGetterThatCallsAServiceWithItselfIsStoppedByTheTimeLimit() throws {
+        let harness = try ScriptHarness(services: testRegistry(), timeLimit: 0.2)
+        let output = try harness.run("""
+        setTimeout(() => console.log('alive'), 10);
+        function nest() { return { get x() { return hybrid.callSync('test.echo', nest()); } }; }
+        hybrid.callSync('test.echo', nest());
+        console.log('not reached');
+        """)
+        XCTAssertEqual(output, ["alive"])
+        XCTAssertEqual(harness.failures.count, 1, "\(harness.failures)")
+        XCTAssertTrue(harness.failures.first?.contains("ran longer than the 0.2 s limit") ?? false, "\(harness.failures)")
+    }
+
     func testARunawayLoopAroundServiceCallsIsStillStopped() throws {
         let harness = try ScriptHarness(services: testRegistry(), timeLimit: 0.2)
         let output = try harness.run("""
@@ -106,6 +123,20 @@ final class RobustnessTests: XCTestCase {
         let harness = try ScriptHarness(timeLimit: 0.1)
         try harness.run("setInterval(() => { while (true) {} }, 1);")
         XCTAssertEqual(harness.failures.count, 1, "stopped once, then cancelled: \(harness.failures)")
+    }
+
+    /// A delay is a 32-bit integer of milliseconds, as in a browser (Web IDL `long`): `Infinity`
+    /// and `NaN` are 0, 2**31 wraps to a negative delay, which runs at once, and 2**32 + 5 to 5.
+    func testDelaysAreTakenAsBrowsersTakeThem() throws {
+        let harness = try ScriptHarness()
+        let output = try harness.run("""
+        const ids = [setTimeout(() => console.log('2**32 + 5'), 2 ** 32 + 5), setTimeout(() => console.log('1'), 1)];
+        for (const delay of [Infinity, -Infinity, NaN, 2 ** 31, -5, '0x0', undefined]) ids.push(setTimeout(() => console.log(String(delay)), delay));
+        // What has not run by then never will: the test ends rather than waits for it.
+        setTimeout(() => ids.forEach(clearTimeout), 100);
+        """)
+        XCTAssertEqual(harness.failures, [])
+        XCTAssertEqual(output, ["Infinity", "-Infinity", "NaN", "2147483648", "-5", "0x0", "undefined", "1", "2**32 + 5"])
     }
 
     func testAbsurdDelaysAndTimeoutsDoNotCrash() throws {

@@ -72,6 +72,47 @@ final class EntryTests: XCTestCase {
                        .string(edges.map { String($0, radix: 16) }.joined(separator: " ")))
     }
 
+    /// A JavaScript string may hold half of a surrogate pair, which no Swift string can: it comes
+    /// out as U+FFFD, as `TextEncoder` makes it, with all the text around it (the engine's own
+    /// conversion ended the text there: a stored value, a key or an error message was cut).
+    func testALoneSurrogateBecomesAReplacementCharacterAndTheRestOfTheTextStays() throws {
+        let context = JavaScriptContext()
+        let cases: [(String, String)] = [
+            ("'ab\\uD800cd'", "ab\u{FFFD}cd"), ("'\\uDC00'", "\u{FFFD}"), ("'é\\uD800'", "é\u{FFFD}"),
+            ("'x\\uDBFF\\uDBFF🎉y'", "x\u{FFFD}\u{FFFD}🎉y"), ("'\\uD83C\\uDF89'", "🎉"),
+            ("'中'.repeat(100) + '\\uDFFF' + 'end'", String(repeating: "中", count: 100) + "\u{FFFD}end"),
+        ]
+        for (script, expected) in cases {
+            XCTAssertEqual(try context.evaluate(script).string, expected, script)
+        }
+        let keys = try context.evaluate("({ 'x\\uD800': 1, x: 2 })")
+        XCTAssertEqual(context.json(from: keys), .object(JSONObject([("x\u{FFFD}", .integer(1)), ("x", .integer(2))])))
+        XCTAssertThrowsError(try context.evaluate("throw new Error('\\uD800 the real reason')")) { error in
+            XCTAssertEqual((error as? ScriptError)?.message, "Error: \u{FFFD} the real reason")
+        }
+    }
+
+    /// `JSON.stringify` throws for a BigInt, and so does the conversion of what must arrive whole.
+    func testStrictConversionRefusesABigInt() throws {
+        let context = JavaScriptContext()
+        let value = try context.evaluate("({ big: 10n ** 30n })")
+        XCTAssertThrowsError(try context.strictJSON(from: value)) { error in
+            XCTAssertEqual((error as? JSONConversionError)?.description, "$.big is a BigInt, which JSON cannot hold (use a number or a string)")
+        }
+    }
+
+    /// A script's error is printed to a developer's terminal: what it put in its message can
+    /// neither drive the terminal (ESC, BEL) nor start a line that looks like another report.
+    func testAnErrorsReportShowsControlCharactersAsEscapes() {
+        let context = JavaScriptContext()
+        XCTAssertThrowsError(try context.evaluate("throw new Error('\\x1b]0;title\\x07 first\\nother.js:1:1: forged')", sourceURL: "e.js")) { error in
+            guard let error = error as? ScriptError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.description, "e.js:1:16: Error: \\u{1B}]0;title\\u{7} first\\nother.js:1:1: forged")
+            XCTAssertFalse(error.report.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, error.report)
+            XCTAssertEqual(error.report.split(separator: "\n").first.map(String.init), error.description)
+        }
+    }
+
     func testBareThrownValuesAreDescribed() {
         let context = JavaScriptContext()
         let messages = ["throw Symbol('s')", "throw { toString() { throw new Error('no') } }", "throw { toString() { return '' } }", "throw null"].map { script in

@@ -121,6 +121,8 @@ typedef bool (*JSShouldTerminateCallback)(JSContextRef ctx, void *context);
     X(JSStringRef, JSPropertyNameArrayGetNameAtIndex, (JSPropertyNameArrayRef array, size_t index), (array, index)) \
     X(JSStringRef, JSStringCreateWithCharacters, (const JSChar *chars, size_t numChars), (chars, numChars)) \
     X(void, JSStringRelease, (JSStringRef string), (string)) \
+    X(size_t, JSStringGetLength, (JSStringRef string), (string)) \
+    X(const JSChar *, JSStringGetCharactersPtr, (JSStringRef string), (string)) \
     X(size_t, JSStringGetMaximumUTF8CStringSize, (JSStringRef string), (string)) \
     X(size_t, JSStringGetUTF8CString, (JSStringRef string, char *buffer, size_t bufferSize), (string, buffer, bufferSize)) \
     X(bool, JSStringIsEqual, (JSStringRef a, JSStringRef b), (a, b)) \

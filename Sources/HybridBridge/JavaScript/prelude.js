@@ -224,7 +224,9 @@
       if (typeof callback !== 'function') throw new TypeError('the callback must be a function');
       // Where the timer was set locates what its callback throws without a location of its own.
       const site = new Error();
-      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) || 0), repeating, site });
+      // The delay as HTML takes it, a 32-bit integer (Web IDL `long`): NaN, Infinity and 2**31
+      // wrap as they do in a browser, and what comes out negative runs at once.
+      return native.timer({ callback: () => callback(...args), delay: Math.max(0, Number(delay) | 0), repeating, site });
     };
   }
   global.setTimeout = timer(false);

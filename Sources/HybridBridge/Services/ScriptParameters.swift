@@ -66,6 +66,10 @@ struct ScriptParameters: ServiceParameters {
         } else if !isAbsent {
             do { return try decoder.decode(type, from: value, isPlainObject: fieldsChecked) } catch {}
         }
+        // Once the time limit stopped the entry, reading the value again would only run its
+        // getters again: one that calls a service nests the calls, and each level reading its
+        // value twice would double the work of the level below it.
+        if value.context.wasStopped { throw ScriptThrow(value.context.stopValue()) }
         return try value.context.strictJSON(from: value).decode(type, fields: fields)
     }
 }
