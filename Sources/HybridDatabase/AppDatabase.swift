@@ -23,6 +23,7 @@ public final class AppDatabase: Sendable {
             // commit), each its own access: the transaction stays open between them. They all
             // run on the loop's thread with no await between, so nothing else comes inside.
             configuration.allowsUnsafeTransactions = true
+            configuration.busyMode = .timeout(Self.lockWait)
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             throw SQLError(error)
@@ -30,6 +31,10 @@ public final class AppDatabase: Sendable {
             throw SQLError("\(path): cannot open the database: \(error)")
         }
     }
+
+    /// How long a statement waits for a lock another connection holds (the app running twice,
+    /// a tool reading the file) before it fails with `SQLError.isLocked`.
+    public static let lockWait: TimeInterval = 2
 
     /// The database of `app`: `app.sqlite` in its data folder (`AppDataFolder`).
     public static func forApp(_ app: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(SQLError) -> AppDatabase {
@@ -196,7 +201,7 @@ public final class AppDatabase: Sendable {
             let destination = try DatabaseQueue(path: path)
             try queue.backup(to: destination)
         } catch {
-            throw Self.sqlError(error)
+            throw Self.backupError(error)
         }
     }
 
@@ -206,8 +211,14 @@ public final class AppDatabase: Sendable {
             let source = try DatabaseQueue(path: path)
             try source.backup(to: queue)
         } catch {
-            throw Self.sqlError(error)
+            throw Self.backupError(error)
         }
+    }
+
+    /// `sqlError(error)` for a copy's failure, said by its result code (see `SQLError.init`).
+    private static func backupError(_ error: any Error) -> SQLError {
+        guard let error = error as? DatabaseError else { return sqlError(error) }
+        return SQLError(error, ownMessage: false)
     }
 
     /// Runs `body` on the connection, each statement its own transaction.

@@ -166,41 +166,6 @@ final class DatabaseScriptTests: XCTestCase {
         XCTAssertEqual(try frame("s e n"), ["sencha", "sen-cha latte"])
     }
 
-    /// Boot safety covers data (SPEC §7.3): version 2 migrates, then fails its start; it is
-    /// marked bad, the database goes back to what it was before it migrated, and version 1 runs
-    /// on with its rows.
-    func testAVersionThatMigratesThenFailsLeavesTheDataAsItWas() throws {
-        let home = try TemporaryDirectory("hybrid-db-boot")
-        let keys = home.url.appendingPathComponent("keys").path
-        let environment = ["XDG_DATA_HOME": home.url.appendingPathComponent("data").path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path]
-        XCTAssertEqual(try CommandRunner.hybrid(["bundle", "keygen", "notes", "--out-dir", keys]).status, 0)
-        func release(_ version: String, migrations: [String: String], script: String) throws -> String {
-            var files = [
-                "manifest.json": #"{"app": "notes", "version": "\#(version)", "entry": "main.js", "start": "home", "screens": {"home": "home.json"}, "database": {"migrations": "migrations"}, "permissions": ["db"], "store": {"line": ""}}"#,
-                "home.json": #"{"format": 1, "id": "home", "body": {"type": "text", "text": "@{store.line}"}}"#,
-                "main.js": script,
-            ]
-            for (name, sql) in migrations { files["migrations/" + name] = sql }
-            let folder = try ValidateScriptsTests.bundle(named: "hybrid-db-boot-\(version)", files)
-            let archive = home.url.appendingPathComponent("notes-\(version).hbundle").path
-            let pack = try CommandRunner.hybrid(["bundle", "pack", folder.path, "--key", keys + "/notes.key", "--out", archive])
-            XCTAssertEqual(pack.status, 0, pack.standardError)
-            return archive
-        }
-        let one = ["0001-create.sql": "CREATE TABLE notes (title TEXT);"]
-        let script = "db.exec(\"INSERT INTO notes VALUES ('from 1')\"); store.set('line', db.query('SELECT * FROM notes').map((n) => Object.keys(n).join('+') + ':' + n.title).join(',')); hybrid.ready();"
-        let first = try CommandRunner.hybrid(["run", try release("1.0.0", migrations: one, script: script), "--pubkey", keys + "/notes.pub", "--headless"], environment: environment)
-        XCTAssertEqual(first.standardOutput.split(separator: "\n").first.map(String.init), "title:from 1", first.standardError)
-
-        let two = one.merging(["0002-tags.sql": "ALTER TABLE notes ADD COLUMN tag TEXT;\nDELETE FROM notes;"]) { $1 }
-        let second = try CommandRunner.hybrid(["run", try release("2.0.0", migrations: two, script: "throw new Error('2.0.0 is broken');"),
-                                               "--pubkey", keys + "/notes.pub", "--headless"], environment: environment)
-        XCTAssertTrue(second.standardError.contains("notes 2.0.0 is marked bad"), second.standardError)
-        XCTAssertTrue(second.standardError.contains("restored as it was before notes 2.0.0 migrated it"), second.standardError)
-        XCTAssertEqual(second.standardOutput.split(separator: "\n").first.map(String.init), "title:from 1,title:from 1",
-                       "1.0.0 runs on its own schema with its rows: \(second.standardError)")
-    }
-
     /// `kill -9` while a 100,000-row batch is being written leaves an intact database holding
     /// all of the rows or none (SQLite's journal; the batch is one transaction).
     func testAKillMidTransactionLeavesAllOrNoneOfTheRows() throws {

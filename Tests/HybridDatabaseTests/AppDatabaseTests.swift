@@ -84,6 +84,24 @@ final class AppDatabaseTests: XCTestCase {
         XCTAssertEqual(try db.query("SELECT * FROM items"), [try json(#"{"name": "kept"}"#)])
     }
 
+    /// A restore while another connection writes waits `lockWait`, then says why it could not:
+    /// SQLite's message for a failed backup step had been "not an error".
+    func testARestoreOverALockedDatabaseSaysItIsLocked() throws {
+        let db = try database()
+        _ = try db.exec("CREATE TABLE items (name TEXT)")
+        let copy = db.path + ".before-2.0.0"
+        try db.copy(to: copy)
+        let other = try AppDatabase(path: db.path)
+        try other.begin()
+        _ = try other.exec("INSERT INTO items VALUES ('pending')")
+        XCTAssertThrowsError(try db.restore(from: copy)) { error in
+            XCTAssertEqual((error as? SQLError)?.message, "database is locked")
+            XCTAssertEqual((error as? SQLError)?.isLocked, true)
+        }
+        try other.rollback()
+        XCTAssertNoThrow(try db.restore(from: copy))
+    }
+
     func testATransactionSpansStatementsUntilItIsCommittedOrRolledBack() throws {
         let db = try database()
         _ = try db.exec("CREATE TABLE items (name TEXT)")

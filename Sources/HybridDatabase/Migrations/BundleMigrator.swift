@@ -10,6 +10,19 @@ public enum BundleMigrator {
     /// Why migrating stopped, located in the migration's file.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
+        /// Whether another connection kept the database locked (`SQLError.isLocked`): nothing
+        /// wrong with the migrations.
+        public var isLocked = false
+
+        init(description: String, isLocked: Bool = false) {
+            self.description = description
+            self.isLocked = isLocked
+        }
+
+        init(_ error: any Error, in database: AppDatabase) {
+            let error = AppDatabase.sqlError(error)
+            self.init(description: "\(database.path): \(error.message)", isLocked: error.isLocked)
+        }
     }
 
     /// The names of `files` that `database` has not had applied yet.
@@ -18,7 +31,7 @@ public enum BundleMigrator {
             let applied = try database.queue.read { db in try DatabaseMigrator().appliedIdentifiers(db) }
             return files.map(\.name).filter { !applied.contains($0) }
         } catch {
-            throw Failure(description: "\(database.path): \(AppDatabase.sqlError(error).message)")
+            throw Failure(error, in: database)
         }
     }
 
@@ -43,7 +56,8 @@ public enum BundleMigrator {
                     do {
                         try db.execute(sql: file.sql)
                     } catch let error as DatabaseError {
-                        throw Failure(description: "\(file.path)\(line(of: error.sql, in: file.sql)): \(error.message ?? "\(error.resultCode)")")
+                        throw Failure(description: "\(file.path)\(line(of: error.sql, in: file.sql)): \(SQLError(error).message)",
+                                      isLocked: SQLError(error).isLocked)
                     }
                     try db.execute(sql: "INSERT OR REPLACE INTO hybrid_migrations (name, sha256, applied) VALUES (?, ?, datetime('now'))",
                                    arguments: [file.name, file.sha256])
@@ -55,7 +69,7 @@ public enum BundleMigrator {
         } catch let failure as Failure {
             throw failure
         } catch {
-            throw Failure(description: "\(database.path): \(AppDatabase.sqlError(error).message)")
+            throw Failure(error, in: database)
         }
     }
 

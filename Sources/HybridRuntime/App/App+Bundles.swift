@@ -210,7 +210,7 @@ extension HybridApp {
                                     guard let app = self else { return }
                                     app.loop.post { app.log(line) }
                                 }, in: services)
-        database = try BundleDatabase.register(for: folder, trace: bundleSettings.traceDatabase, in: services)
+        database = try BundleDatabase.register(for: folder, settingAside: boot.watchesAnInstalledStart, trace: bundleSettings.traceDatabase, in: services)
         if let database {
             BundleDatabase.registerWatches(on: database, watches: scripting.databaseWatches, in: services,
                                            post: { [loop] job in loop.post(job) }) { [weak self] id, result in

@@ -3,6 +3,9 @@
 public struct AppError: Error, CustomStringConvertible, Sendable {
     /// The problems, one per entry.
     public var lines: [String]
+    /// Whether the failure is the bundle's own (a start that fails this way marks its version
+    /// bad), rather than the machine's: its database locked by another process.
+    var isTheBundles = true
 
     /// An error with these lines.
     public init(_ lines: [String]) {

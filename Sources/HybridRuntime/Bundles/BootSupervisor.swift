@@ -21,6 +21,13 @@ final class BootSupervisor: @unchecked Sendable {
         self.app = app
     }
 
+    /// Whether an installed version's start is being watched, so a failure of it restores the
+    /// database it migrated (`BundleDatabase.restore`): only then is a copy worth setting aside.
+    var watchesAnInstalledStart: Bool {
+        if case .installed? = attempt?.candidate { return true }
+        return false
+    }
+
     /// Starts the newest launchable version of `app`, falling back version by version and
     /// last to `fallback` (the host's own screens).
     func start(installedVersionsOf name: String, fallback: (() throws(AppError) -> Void)?) throws(AppError) {
@@ -102,6 +109,12 @@ final class BootSupervisor: @unchecked Sendable {
             }
             do {
                 try app.load(bundle: bundle)
+            } catch where !error.isTheBundles {
+                // Not the version's failure (its database locked by another process): no
+                // verdict, and no older version tried, which would meet the same lock.
+                interrupted()
+                app.unloadBundle()
+                throw error
             } catch {
                 return try fail(attempt, attempt.failure ?? error.description)
             }

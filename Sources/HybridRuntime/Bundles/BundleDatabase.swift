@@ -56,9 +56,14 @@ public enum BundleDatabase {
     /// Opens `folder`'s app database and migrates it, when its manifest has `database` or asks
     /// for the permission `db`, and registers the `db.*` services over it (removing an earlier
     /// bundle's when it has neither). Answers the database, for the host.
+    /// - Parameter settingAside: Whether the start is judged (an installed version's), so that
+    ///   a copy of the database is set aside before migrating, for `restore` should it fail. A
+    ///   folder's run is never judged: a copy it left would be restored later, over everything
+    ///   written since, by an installed version of the same number that failed.
     /// - Throws: `AppError` naming the migration (`FILE:LINE: message`) or the folder's problems.
     @discardableResult
-    static func register(for folder: BundleFolder, trace: (@Sendable (String) -> Void)? = nil, in services: ServiceRegistry) throws(AppError) -> AppDatabase? {
+    static func register(for folder: BundleFolder, settingAside: Bool, trace: (@Sendable (String) -> Void)? = nil,
+                         in services: ServiceRegistry) throws(AppError) -> AppDatabase? {
         let manifest = folder.manifest
         guard manifest.database != nil || manifest.permissions.contains("db") else {
             serviceNames.forEach(services.unregister)
@@ -68,7 +73,7 @@ public enum BundleDatabase {
         do throws(SQLError) {
             database = try AppDatabase.forApp(manifest.app)
         } catch {
-            throw AppError("\(manifest.app): cannot open its database: \(error.message)")
+            throw lockAware(AppError("\(manifest.app): cannot open its database: \(error.message)"), locked: error.isLocked)
         }
         if let relative = manifest.database?.migrations {
             guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the migrations folder \"\(relative)\" is not a usable path") }
@@ -80,23 +85,33 @@ public enum BundleDatabase {
             do throws(BundleMigrator.Failure) {
                 pending = try BundleMigrator.pending(migrations.files, in: database)
             } catch {
-                throw AppError(error.description)
+                throw lockAware(AppError(error.description), locked: error.isLocked)
             }
-            if !pending.isEmpty {
+            if settingAside, !pending.isEmpty {
                 do throws(SQLError) {
                     try database.copy(to: copyPath(of: database.path, before: manifest.version.description))
                 } catch {
-                    throw AppError("\(database.path): cannot set the database aside before migrating: \(error.message)")
+                    throw lockAware(AppError("\(database.path): cannot set the database aside before migrating: \(error.message)"), locked: error.isLocked)
                 }
             }
             do throws(BundleMigrator.Failure) {
                 try BundleMigrator.migrate(database, with: migrations.files)
             } catch {
-                throw AppError(error.description)
+                throw lockAware(AppError(error.description), locked: error.isLocked)
             }
         }
         register(database, trace: trace, in: services)
         return database
+    }
+
+    /// `error`, said to be no fault of the bundle's when the database was `locked` by another
+    /// process for longer than `AppDatabase.lockWait`.
+    private static func lockAware(_ error: AppError, locked: Bool) -> AppError {
+        guard locked else { return error }
+        var error = error
+        error.lines.append("another process holds the database locked (is the app running elsewhere?)")
+        error.isTheBundles = false
+        return error
     }
 
     /// Where the database at `path` is set aside before `version` migrates it.
