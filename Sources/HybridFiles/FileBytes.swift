@@ -5,8 +5,13 @@ import Darwin
 #endif
 
 /// Whole-file reads without Foundation's `Data` round trip (documents are read on the
-/// first-frame path).
+/// first-frame path), of at most `maximumSize` bytes.
 public enum FileBytes {
+    /// The most a file read whole may hold: every file a user names or a bundle brings
+    /// (screens, scripts, state, keys, manifests) is far smaller, and a path to something
+    /// endless (`/dev/zero`, a pipe that never ends) must not take all the memory there is.
+    public static let maximumSize = 64 << 20
+
     /// The whole file, or `nil` when it cannot be read (missing, a folder, no permission).
     public static func read(_ path: String) -> [UInt8]? {
         try? contents(of: path)
@@ -30,6 +35,9 @@ public enum FileBytes {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { throw failure(path) }
             if count == 0 { return bytes }
+            guard bytes.count + count <= maximumSize else {
+                throw FileError(path, "read", reason: "it holds more than \(maximumSize >> 20) MiB, the most a file read here may hold")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

@@ -21,6 +21,17 @@ final class FileTests: XCTestCase {
         XCTAssertEqual(mode & 0o077, 0, "the mode asked for, whatever the file had")
     }
 
+    /// A path to something that never ends is read up to `maximumSize`, then refused: `hybrid
+    /// render /dev/zero` took gigabytes.
+    func testAReadStopsAtTheMostAFileMayHold() throws {
+        XCTAssertThrowsError(try FileBytes.contents(of: "/dev/zero")) { error in
+            XCTAssertEqual("\(error)", "cannot read /dev/zero: it holds more than 64 MiB, the most a file read here may hold")
+        }
+        let path = folder.appendingPathComponent("exactly").path
+        try AtomicFile.write([UInt8](repeating: 7, count: FileBytes.maximumSize), to: path)
+        XCTAssertEqual(try FileBytes.contents(of: path).count, FileBytes.maximumSize)
+    }
+
     func testAtomicWriteOfNothingMakesAnEmptyFile() throws {
         let path = folder.appendingPathComponent("empty").path
         try AtomicFile.write([], to: path)
