@@ -24,5 +24,12 @@ final class KeyScriptTests: XCTestCase {
             XCTAssertEqual("\(error)", #"--keys: "wait:soon": expected a wait like wait:200ms or wait:1s"#)
         }
         XCTAssertThrowsError(try KeyScript(parsing: #"tab "open"#))
+        // An infinite or absurd wait never ended with a timer running.
+        for wait in ["wait:1e400ms", "wait:99999999s", "wait:3601s"] {
+            XCTAssertThrowsError(try KeyScript(parsing: wait)) { error in
+                XCTAssertEqual("\(error)", "--keys: \"\(wait)\": a wait is at most 3600 s (an hour)")
+            }
+        }
+        XCTAssertNoThrow(try KeyScript(parsing: "wait:3600s wait:3600000ms"))
     }
 }

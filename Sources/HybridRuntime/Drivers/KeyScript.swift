@@ -64,6 +64,9 @@ public struct KeyScript: Equatable, Sendable {
         self.steps = steps
     }
 
+    /// The longest `wait:` a script may ask for.
+    static let longestWait = 3600.0
+
     private static func step(_ item: String) throws(ParseError) -> Step {
         if item.hasPrefix("wait:") {
             let amount = item.dropFirst(5)
@@ -77,6 +80,11 @@ public struct KeyScript: Equatable, Sendable {
             }
             guard let seconds, seconds >= 0 else {
                 throw ParseError(description: "--keys: \"\(item)\": expected a wait like wait:200ms or wait:1s")
+            }
+            // Virtual time still runs every timer due in it: a day of a 1 ms interval is 86
+            // million runs, and an infinite wait (wait:1e400ms) never ended.
+            guard seconds <= Self.longestWait else {
+                throw ParseError(description: "--keys: \"\(item)\": a wait is at most \(Int(Self.longestWait)) s (an hour)")
             }
             return .wait(seconds)
         }
