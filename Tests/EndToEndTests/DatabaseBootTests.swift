@@ -79,6 +79,19 @@ final class DatabaseBootTests: XCTestCase {
         XCTAssertEqual(try AppDatabase(path: machine.databasePath).query("SELECT title FROM notes"), [.object(JSONObject([("title", .string("precious"))]))])
     }
 
+    /// A file that is no database where the app's database should be: the start fails naming
+    /// the file (SQLite's reason does not), and the file is left as it was.
+    func testADamagedDatabaseFileIsNamedAndLeftAlone() throws {
+        let machine = try Machine()
+        try FileManager.default.createDirectory(atPath: (machine.databasePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "not a database".write(toFile: machine.databasePath, atomically: true, encoding: .utf8)
+        let folder = try machine.folder("1.0.0", migrations: Self.one, script: "hybrid.ready();")
+        let result = try machine.run(folder.path)
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("notes: cannot open its database \(machine.databasePath): file is not a database"), result.standardError)
+        XCTAssertEqual(try String(contentsOfFile: machine.databasePath, encoding: .utf8), "not a database")
+    }
+
     /// Another process holding the database locked for longer than the wait is not the
     /// version's failure: the start ends saying so, with no verdict, and the next start (the
     /// lock gone) runs the version and keeps the rows.

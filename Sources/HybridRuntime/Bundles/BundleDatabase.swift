@@ -73,7 +73,9 @@ public enum BundleDatabase {
         do throws(SQLError) {
             database = try AppDatabase.forApp(manifest.app)
         } catch {
-            throw lockAware(AppError("\(manifest.app): cannot open its database: \(error.message)"), locked: error.isLocked)
+            // SQLite's reasons ("file is not a database") do not name the file, which the user may have to move aside.
+            let file = AppDatabase.path(forApp: manifest.app).map { " " + $0 } ?? ""
+            throw lockAware(AppError("\(manifest.app): cannot open its database\(file): \(error.message)"), locked: error.isLocked)
         }
         if let relative = manifest.database?.migrations {
             guard let path = folder.filePath(for: relative) else { throw AppError("\(folder.path): the migrations folder \"\(relative)\" is not a usable path") }
