@@ -98,6 +98,12 @@ final class BundleCommandTests: XCTestCase {
         let result = try verify(archive)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.standardError, "\(archive): not a readable ZIP archive (truncated or damaged)\n")
+        // Running it says so once (it was logged, then thrown and printed again).
+        let data = folder.appendingPathComponent("data").path
+        let run = try CommandRunner.hybrid(["run", archive, "--pubkey", "\(keys)/release.pub", "--headless"],
+                                           environment: ["XDG_DATA_HOME": data, "XDG_CACHE_HOME": data])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.standardError, "\(archive): not a readable ZIP archive (truncated or damaged)\n")
     }
 
     func testUsageErrorsExitTwo() throws {

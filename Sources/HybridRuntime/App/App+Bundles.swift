@@ -55,11 +55,13 @@ extension HybridApp {
                 let outcome = try bundleSettings.installer(expectedApp: expectedApp).install(archive: path)
                 app = outcome.bundle.app
             } catch {
-                log("\(path): \(error)")
-                if app == nil {
-                    guard let fallback else { throw AppError("\(path): \(error)") }
-                    return try fallback()
-                }
+                // Errors about the archive as a whole name it already; those about a file in it do not.
+                let reason = "\(error)"
+                let failure = reason.hasPrefix(path + ":") ? reason : "\(path): \(reason)"
+                // Thrown, it is printed once, by whoever ends the run with it.
+                guard app != nil || fallback != nil else { throw AppError(failure) }
+                log(failure)
+                if app == nil, let fallback { return try fallback() }
             }
             try boot.start(installedVersionsOf: app!, fallback: fallback)
         case .url(let url):
