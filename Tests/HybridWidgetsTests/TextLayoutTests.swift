@@ -1,6 +1,7 @@
 import HybridCells
 import HybridDocument
 @testable import HybridWidgets
+import TestSupport
 import XCTest
 
 /// Line breaking of styled runs, measured in terminal cells, below the widgets that use it.
@@ -60,5 +61,36 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(laid.map { $0.runs.map(\.text) }, [["ab"], ["cd"]])
         XCTAssertEqual(laid.map(\.width), [2, 2])
         XCTAssertEqual(laid[1].runs[0].style, bold)
+    }
+
+    /// Keeping only the first lines, and stopping once they are made, changes none of them: over
+    /// random styled texts of words, wide glyphs, punctuation and newlines, in every wrap mode,
+    /// the first lines, the count and the widest width agree with breaking the whole text.
+    func testKeepingTheFirstLinesAgreesWithBreakingTheWholeText() {
+        // Each run's text, marked * when styled.
+        func shown(_ lines: [TextLine]) -> [[String]] { lines.map { $0.runs.map { $0.text + ($0.style == CellStyle() ? "" : "*") } } }
+        var random = SeededRandom(seed: 0x7E47)
+        let pieces = ["a", "word", " ", "  ", "中", "文字", "，", ".", "\n", "é", "🎉", "x,", "longerword"]
+        var bold = CellStyle()
+        bold.attributes = .bold
+        for round in 0..<400 {
+            let runs = (0..<random.next(4) + 1).map { index in
+                TextRun(text: (0..<random.next(30)).map { _ in pieces[random.next(pieces.count)] }.joined(), style: index % 2 == 0 ? CellStyle() : bold)
+            }
+            let width = random.next(12) + 1
+            for wrap in [WrapMode.word, .char, .none] {
+                let whole = TextLayout.layout(runs, width: width, wrap: wrap)
+                XCTAssertTrue(whole.isWhole)
+                XCTAssertEqual(whole.widest, whole.lines.map(\.width).max() ?? 0, "round \(round)")
+                let keep = random.next(5)
+                let counted = TextLayout.layout(runs, width: width, wrap: wrap, keep: keep)
+                XCTAssertEqual(counted.count, whole.count, "round \(round)")
+                XCTAssertEqual(counted.widest, whole.widest, "round \(round)")
+                XCTAssertEqual(shown(counted.lines), shown(Array(whole.lines.prefix(keep))), "round \(round)")
+                let first = TextLayout.layout(runs, width: width, wrap: wrap, keep: keep, countingAll: false)
+                XCTAssertEqual(shown(first.lines), shown(Array(whole.lines.prefix(keep))), "round \(round)")
+                XCTAssertEqual(first.lines.map(\.width), Array(whole.lines.prefix(keep)).map(\.width), "round \(round)")
+            }
+        }
     }
 }

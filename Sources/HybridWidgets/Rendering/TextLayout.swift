@@ -16,18 +16,31 @@ public enum TextLayout {
         lines([TextRun(text: text, style: CellStyle())], width: width, wrap: wrap).map { $0.runs.map(\.text).joined() }
     }
 
+    /// The lines `runs` break into at `width`: the first `keep`, made whole, and how many there
+    /// are and the widest one's width, counted without keeping the others (a 4 MB text kept
+    /// 200 MB of glyphs). Unless `countingAll`, the breaking stops once `keep` lines are made,
+    /// and the count and width are of those: what painting the rows on screen needs.
+    ///
     /// - Parameter hasLineBreak: Whether a run holds a newline, when the caller knows already.
-    static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode, hasLineBreak: Bool? = nil) -> [TextLine] {
+    static func layout(_ runs: [TextRun], width: Int, wrap: WrapMode, hasLineBreak: Bool? = nil,
+                       keep: Int = .max, countingAll: Bool = true) -> WrappedText {
         // Common case (every line of the benchmark scene): one line that needs no breaking.
         if !(hasLineBreak ?? Self.hasLineBreak(runs)) {
             let natural = naturalWidth(runs)
-            if wrap == .none || natural <= width { return [TextLine(runs: runs, width: natural)] }
+            if wrap == .none || natural <= width {
+                return WrappedText(lines: keep > 0 ? [TextLine(runs: runs, width: natural)] : [], count: 1, widest: natural)
+            }
         }
-        var builder = LineBuilder(width: max(width, 1), wrap: wrap)
-        for run in runs {
+        var builder = LineBuilder(width: max(width, 1), wrap: wrap, keep: keep, stopsWhenFull: !countingAll)
+        for run in runs where !builder.isDone {
             builder.add(run)
         }
         return builder.finish()
+    }
+
+    /// All the lines `runs` break into at `width`.
+    static func lines(_ runs: [TextRun], width: Int, wrap: WrapMode) -> [TextLine] {
+        layout(runs, width: width, wrap: wrap).lines
     }
 
     /// Whether any run holds a newline (which always starts a new line).
@@ -43,7 +56,19 @@ public enum TextLayout {
     }
 }
 
-/// Accumulates glyphs into lines, remembering the last place a line may break (after a space).
+/// Lines of text as `TextLayout.layout` makes them: the first ones whole, and the count and
+/// widest width of all it broke.
+struct WrappedText {
+    var lines: [TextLine]
+    var count: Int
+    var widest: Int
+
+    /// Whether `lines` holds every line.
+    var isWhole: Bool { lines.count == count }
+}
+
+/// Accumulates the glyphs of one line at a time, remembering the last place it may break (after
+/// a space); the first `keep` lines are made into runs as they end, the rest only counted.
 private struct LineBuilder {
     struct Glyph {
         var character: Character
@@ -54,17 +79,28 @@ private struct LineBuilder {
 
     let width: Int
     let wrap: WrapMode
-    var lines: [[Glyph]] = []
+    let keep: Int
+    /// Whether breaking ends once `keep` lines are made.
+    let stopsWhenFull: Bool
+    var lines: [TextLine] = []
+    var count = 0
+    var widest = 0
     var current: [Glyph] = []
     var currentWidth = 0
 
-    init(width: Int, wrap: WrapMode) {
+    init(width: Int, wrap: WrapMode, keep: Int, stopsWhenFull: Bool) {
         self.width = width
         self.wrap = wrap
+        self.keep = keep
+        self.stopsWhenFull = stopsWhenFull
     }
+
+    /// Whether breaking has ended: `keep` lines are made, and no more are wanted.
+    var isDone: Bool { stopsWhenFull && count >= keep }
 
     mutating func add(_ run: TextRun) {
         for character in run.text {
+            if isDone { return }
             if character == "\n" || character == "\r\n" {
                 breakLine()
                 continue
@@ -115,17 +151,20 @@ private struct LineBuilder {
         while wrap == .word, current.last?.isSpace == true {
             current.removeLast()
         }
-        lines.append(current)
-        current = []
-        currentWidth = 0
+        endLine()
     }
 
-    mutating func finish() -> [TextLine] {
-        lines.append(current)
-        return lines.map { glyphs in
+    /// Ends the last line (its trailing spaces kept), unless breaking ended before it.
+    mutating func finish() -> WrappedText {
+        if !isDone { endLine() }
+        return WrappedText(lines: lines, count: count, widest: widest)
+    }
+
+    private mutating func endLine() {
+        var lineWidth = 0
+        if count < keep {
             var runs: [TextRun] = []
-            var lineWidth = 0
-            for glyph in glyphs {
+            for glyph in current {
                 lineWidth += glyph.width
                 if let last = runs.indices.last, runs[last].style == glyph.style {
                     runs[last].text.append(glyph.character)
@@ -133,7 +172,13 @@ private struct LineBuilder {
                     runs.append(TextRun(text: String(glyph.character), style: glyph.style))
                 }
             }
-            return TextLine(runs: runs, width: lineWidth)
+            lines.append(TextLine(runs: runs, width: lineWidth))
+        } else {
+            lineWidth = current.reduce(0) { $0 + $1.width }
         }
+        count += 1
+        widest = max(widest, lineWidth)
+        current = []
+        currentWidth = 0
     }
 }

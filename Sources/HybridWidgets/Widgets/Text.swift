@@ -51,23 +51,35 @@ struct Text: Widget {
         return place.view(Content(runs: runs))
     }
 
-    /// The runs, broken into lines for the width they are drawn at.
+    /// The runs, broken into lines for the width they are drawn at. Measuring counts the lines
+    /// and keeps the first `keptLines`; painting breaks again only a text that has more, and
+    /// only as far as the rows on screen: a long text costs memory and painting in proportion
+    /// to what shows.
     final class Content: ViewContent {
         let runs: [TextRun]
-        /// The lines for the last width asked (measuring and painting ask for the same one).
-        private var wrapped: (width: Int, lines: [TextLine])?
+        /// The lines for the last width measured (painting asks for the same one).
+        private var wrapped: (width: Int, text: WrappedText)?
         /// Whether a run holds a newline, looked for once.
         private lazy var hasLineBreak = TextLayout.hasLineBreak(runs)
+        /// How many lines measuring keeps for painting.
+        static let keptLines = 256
 
         init(runs: [TextRun]) {
             self.runs = runs
         }
 
-        func lines(width: Int, wrap: WrapMode) -> [TextLine] {
-            if let wrapped, wrapped.width == width { return wrapped.lines }
-            let lines = TextLayout.lines(runs, width: width, wrap: wrap, hasLineBreak: hasLineBreak)
-            wrapped = (width, lines)
-            return lines
+        private func measured(width: Int, wrap: WrapMode) -> WrappedText {
+            if let wrapped, wrapped.width == width { return wrapped.text }
+            let text = TextLayout.layout(runs, width: width, wrap: wrap, hasLineBreak: hasLineBreak, keep: Self.keptLines)
+            wrapped = (width, text)
+            return text
+        }
+
+        /// The first `rows` lines at `width`.
+        private func lines(width: Int, wrap: WrapMode, rows: Int) -> [TextLine] {
+            let measured = measured(width: width, wrap: wrap)
+            if measured.isWhole || rows <= measured.lines.count { return measured.lines }
+            return TextLayout.layout(runs, width: width, wrap: wrap, hasLineBreak: hasLineBreak, keep: rows, countingAll: false).lines
         }
 
         /// One line for text that does not wrap and holds no newline.
@@ -76,8 +88,8 @@ struct Text: Widget {
         }
 
         func size(of view: View, maxWidth: Int) -> Size {
-            let lines = lines(width: maxWidth, wrap: view.wrap)
-            return Size(width: lines.reduce(0) { max($0, $1.width) }, height: lines.count)
+            let text = measured(width: maxWidth, wrap: view.wrap)
+            return Size(width: text.widest, height: text.count)
         }
 
         func paint(_ view: View, in area: PaintArea, into buffer: inout Buffer) {
@@ -88,7 +100,7 @@ struct Text: Widget {
                 if inner.y < area.clip.maxY { Painter.write(runs, x: inner.x, y: inner.y, into: &buffer, clip: area.clip) }
                 return
             }
-            for (row, line) in lines(width: inner.width, wrap: view.wrap).enumerated() {
+            for (row, line) in lines(width: inner.width, wrap: view.wrap, rows: max(0, area.clip.maxY - inner.y)).enumerated() {
                 let y = inner.y + row
                 if y >= area.clip.maxY { break }
                 let free = inner.width - line.width
