@@ -136,7 +136,7 @@ let package = Package(
         // What tests share: a loopback HTTP server, temporary folders, crafted archives, the Python
         // checks, and frames as a person sees them (StyledFrame, TerminalModel).
         .target(name: "TestSupport", dependencies: ["HybridCells", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/TestSupport"),
-        .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "TestSupport"]),
+        .testTarget(name: "HybridServicesTests", dependencies: ["HybridServices", "HybridFiles", "TestSupport"]),
         .testTarget(name: "HybridHTTPTests", dependencies: ["HybridHTTP", "TestSupport"]),
         .testTarget(name: "HybridEventLoopTests", dependencies: ["HybridEventLoop", "TestSupport"]),
         .testTarget(name: "HybridBridgeTests", dependencies: ["HybridBridge", "HybridJavaScript", "HybridEventLoop"]),

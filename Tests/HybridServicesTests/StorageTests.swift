@@ -1,4 +1,5 @@
 import Foundation
+import HybridFiles
 import HybridJSON
 import HybridServices
 import TestSupport
@@ -97,6 +98,21 @@ final class StorageTests: XCTestCase {
         XCTAssertThrowsError(try store.set(.integer(2), for: "other"))
         chmod(store.file.path, 0o600)
         XCTAssertEqual(try store.value(for: "kept"), .integer(1))
+    }
+
+    /// A file too large to read whole (every call would parse it: 300 MB ended the app at every
+    /// start) fails each call with a clear error, writes included, and stays as it is.
+    func testAFileTooLargeToReadFailsEveryCallAndIsKept() throws {
+        let store = KeyValueStore(folder: folder)
+        try store.set(.integer(1), for: "kept")
+        let padding = String(repeating: " ", count: FileBytes.maximumSize)
+        try Data(("{\"kept\": 1," + padding + "\"big\": 2}").utf8).write(to: store.file)
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: store.file.path)[.size] as? Int)
+        XCTAssertThrowsError(try store.value(for: "kept")) { error in
+            XCTAssertEqual("\(error)", "E_FAILED: storage: cannot read \(store.file.path): it holds more than 64 MiB, the most a file read here may hold")
+        }
+        XCTAssertThrowsError(try store.set(.integer(2), for: "other"))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: store.file.path)[.size] as? Int, size)
     }
 
     func testForAppRejectsNamesThatLeaveTheFolder() throws {

@@ -119,23 +119,16 @@ public final class KeyValueStore: Sendable {
 
     /// The file's contents: no file is no values; a file that cannot be read is an error (it
     /// must not count as empty, or the next write would replace values it never saw).
+    /// A file larger than `FileBytes.maximumSize` cannot be read either: every call would read
+    /// and parse it whole (300 MB outlasted a script's time limit at every start), and it stays
+    /// as it is.
     private func load() throws -> Contents {
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return .values(JSONObject()) }
-            throw ServiceError(.failed, "storage: cannot read \(file.path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = Foundation.read(descriptor, &chunk, chunk.count)
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ServiceError(.failed, "storage: cannot read \(file.path): \(String(cString: strerror(errno)))")
-            }
-            bytes += chunk.prefix(count)
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try FileBytes.contents(of: file.path)
+        } catch {
+            if access(file.path, F_OK) != 0 && errno == ENOENT { return .values(JSONObject()) }
+            throw ServiceError(.failed, "storage: \(error)")
         }
         let parsed: JSONValue
         do {
