@@ -14,7 +14,9 @@ import Darwin
 /// `restore()` runs on a normal end or an error (call it before printing the message). For
 /// signals, handlers restore the terminal from state prepared in advance, using only
 /// async-signal-safe calls: SIGTERM, SIGHUP, SIGINT and SIGQUIT then end the process as the
-/// signal would have; crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) restore and then
+/// signal would have, and so does every other signal whose default is to end the process
+/// (SIGALRM, SIGPIPE, SIGUSR2, SIGVTALRM, SIGXCPU…) where nothing else handles or ignores it;
+/// crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) restore and then
 /// chain to the handler that was there before. SIGUSR1 is never taken (JavaScriptCore uses it).
 /// Create the session before the first JavaScriptCore context, so that JavaScriptCore's own
 /// SIGSEGV/SIGBUS handlers, installed later, see their faults first and chain to ours.
@@ -279,13 +281,16 @@ enum SignalHandlers {
     /// The handlers we replaced, by signal number: a plain buffer, readable in a handler.
     nonisolated(unsafe) static var previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
     static let endSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
-    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT]
+    /// Signals that end the process by default and that nothing here sends: taken only while
+    /// their action is still the default, so a library that ignores one (SIGPIPE, say) keeps it.
+    static let otherEndSignals: [Int32] = [SIGALRM, SIGPIPE, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGPOLL, SIGPWR, SIGSTKFLT]
+    static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
     static func installOnce() {
         guard !installed else { return }
         installed = true
         previous.initialize(repeating: sigaction(), count: Int(NSIG))
-        for signal in endSignals {
+        for signal in endSignals + otherEndSignals.filter(hasDefaultAction) {
             install(signal) { number in
                 SessionState.restore()
                 // End the way the signal would have: default action, then re-raise.
@@ -307,6 +312,13 @@ enum SignalHandlers {
             var byte: UInt8 = 1
             _ = Glibc.write(SessionState.resizeWrite, &byte, 1)
         }
+    }
+
+    /// Whether `signal`'s action is the default one (neither ignored nor handled).
+    private static func hasDefaultAction(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        sigaction(signal, nil, &current)
+        return current.__sigaction_handler.sa_handler == nil && current.sa_flags & SA_SIGINFO == 0
     }
 
     private static func install(_ signal: Int32, _ handler: @convention(c) (Int32) -> Void) {

@@ -116,6 +116,12 @@ final class TerminalTests: XCTestCase {
         try drive("sigterm")
     }
 
+    /// Other signals that end a process by default (SIGALRM, SIGUSR2, SIGXCPU) restore
+    /// the terminal too; they had left it raw, in the alternate screen, with the mouse on.
+    func testOtherEndingSignalsRestoreTheTerminal() throws {
+        try drive("other-signals")
+    }
+
     /// SIGABRT restores the terminal, then chains to the default action: death by SIGABRT.
     func testAbortRestoresTheTerminalAndEndsBySigabrt() throws {
         try drive("crash")

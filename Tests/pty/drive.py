@@ -3,7 +3,7 @@
 
     python3 Tests/pty/drive.py CASE BINARY [--repo DIR]
 
-CASE is one of: ctrl-c, sigterm, sigterm-warning, problem-order, crash (SIGABRT), crash-segv,
+CASE is one of: ctrl-c, sigterm, other-signals, sigterm-warning, problem-order, crash (SIGABRT), crash-segv,
 crash-strict, resize, click, small-diff, suspend, or `all` (every case but crash-strict, which needs the crash handler to re-raise
 a signal sent with kill(); see crash_case).
 BINARY is the built `hybrid` executable. The child runs with the repository as its
@@ -549,6 +549,22 @@ def start_form(binary, repo):
     return child
 
 
+def case_other_signals(binary, repo, folder):
+    """Signals whose default is to end the process, which nothing in the app sends: each still
+    restores the terminal, then ends the process as it would have. (Not SIGPIPE: Python ignores
+    it, and the child inherits that, so the app rightly leaves it ignored.)"""
+    for number in (signal.SIGALRM, signal.SIGUSR2, signal.SIGXCPU):
+        child = start_form(binary, repo)
+        try:
+            os.kill(child.pid, number)
+            status = child.wait_exit()
+            expect_signal(status, number, "after %s" % number.name)
+            expect_restored(child, number.name)
+        finally:
+            child.close()
+    return "killed by SIGALRM, SIGUSR2 and SIGXCPU, the terminal restored each time"
+
+
 def case_sigterm(binary, repo, folder):
     child = start_form(binary, repo)
     try:
@@ -932,6 +948,7 @@ CASES = {
     "stuck-await": case_stuck_await,
     "ctrl-c": case_ctrl_c,
     "sigterm": case_sigterm,
+    "other-signals": case_other_signals,
     "crash": case_crash,
     "crash-segv": case_crash_segv,
     "crash-strict": case_crash_strict,
