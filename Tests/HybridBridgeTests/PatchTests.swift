@@ -198,6 +198,19 @@ extension PatchTests {
         XCTAssertTrue(harness.failures[0].contains("Error: no luck (in a patch.replace hook on service:test.later; the original ran instead)"), harness.failures[0])
     }
 
+    /// A replacement's value whose `then` cannot be read (a throwing getter) is the hook's
+    /// failure: the original runs and the call ends (it had thrown before there was a promise).
+    func testAReplacementWhoseThenCannotBeReadRunsTheOriginal() throws {
+        let harness = try ScriptHarness(services: testRegistry())
+        let output = try harness.run("""
+        patch.replace('service:test.later', () => ({ get then() { throw new Error('no then'); } }));
+        hybrid.call('test.later', { ms: 1 }).then((value) => console.log(value), (error) => console.log('rejected', error.message));
+        """)
+        XCTAssertEqual(output, ["after 1 ms"])
+        XCTAssertEqual(harness.failures.count, 1)
+        XCTAssertTrue(harness.failures[0].contains("Error: no then (in a patch.replace hook on service:test.later; the original ran instead)"), harness.failures[0])
+    }
+
     func testPatchesOnUnknownServicesAndMethodsAreAcceptedWithAWarning() throws {
         let services = testRegistry()
         services.patchableMethods.declare("Cart.total") { (items: [Double]) in items.reduce(0, +) }

@@ -125,9 +125,18 @@
         running.pop();
       }
       if (threw) return inner(...args);
+      let thenable = false;
+      try {
+        thenable = async && isThenable(result);
+      } catch (error) {
+        // A value whose `then` cannot even be read (a throwing getter, a Proxy's trap) is the
+        // hook's failure too: thrown from here, it ended the call before it had a promise.
+        failed(hook, error, 'the original ran instead', false);
+        return inner(...args);
+      }
       succeeded(hook);
       if (trace !== null) trace.by = hook.id;
-      if (!async || !isThenable(result)) return result;
+      if (!thenable) return result;
       return Promise.resolve(result).catch((error) => {
         if (passed.includes(error)) throw error;
         failed(hook, error, 'the original ran instead', true);
