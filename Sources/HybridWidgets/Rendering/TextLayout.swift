@@ -88,13 +88,6 @@ private struct LineBuilder {
     var current: [Glyph] = []
     var currentWidth = 0
 
-    init(width: Int, wrap: WrapMode, keep: Int, stopsWhenFull: Bool) {
-        self.width = width
-        self.wrap = wrap
-        self.keep = keep
-        self.stopsWhenFull = stopsWhenFull
-    }
-
     /// Whether breaking has ended: `keep` lines are made, and no more are wanted.
     var isDone: Bool { stopsWhenFull && count >= keep }
 
