@@ -125,4 +125,26 @@ final class LiveReloadTests: XCTestCase {
         XCTAssertTrue(rows[3].hasPrefix("http://127.0.0.1:\(port)/hello/screens/home.json:1:"), "the error is on the status line: \(frame)")
         XCTAssertTrue(errors.contains(#"unknown node type "txet""#) || errors.contains("txet"), errors)
     }
+
+    /// A served file that becomes a folder of the same name, and back: each run's copy follows.
+    /// The old file stood in the way of the new folder (and the reverse) in the copy for good,
+    /// so every later run failed until the cache was deleted by hand.
+    func testAFileThatBecomesAFolderAndBackIsFollowedByTheCopy() throws {
+        let assets = folder.appendingPathComponent("site/hello/assets")
+        let environment = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path, "XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+        func run() throws {
+            let result = try CommandRunner.hybrid(["run", "http://127.0.0.1:\(port)/hello/", "--headless", "--size", "40x2"], environment: environment)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertEqual(result.standardOutput.split(separator: "\n").first.map(String.init), "Hello v1", result.standardError)
+        }
+        try "a file".write(to: assets, atomically: true, encoding: .utf8)
+        try run()
+        try FileManager.default.removeItem(at: assets)
+        try FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+        try "in a folder".write(to: assets.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try run()
+        try FileManager.default.removeItem(at: assets)
+        try "a file again".write(to: assets, atomically: true, encoding: .utf8)
+        try run()
+    }
 }

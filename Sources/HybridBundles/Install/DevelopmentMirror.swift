@@ -34,6 +34,11 @@ public struct DevelopmentMirror: Sendable {
     public func sync() async throws(BundleError) -> Int {
         let (generation, files) = try await listing()
         try makeFolder(folder)
+        // What the server no longer has goes first: a file it turned into a folder (or the
+        // reverse) would otherwise stand in the way of the new one for good.
+        for path in (try? BundleContents.files(in: folder)) ?? [] where files[path] == nil {
+            try? FileManager.default.removeItem(atPath: FileSystem.join(folder, path))
+        }
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             let local = FileSystem.join(folder, path)
             if let digest = try? BundleContents.digest(of: local, file: path), digest == entry { continue }
@@ -43,10 +48,12 @@ public struct DevelopmentMirror: Sendable {
             guard response.status == 200 else {
                 throw BundleError(.download, file: path, "answered HTTP \(response.status)")
             }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: local, isDirectory: &isFolder), isFolder.boolValue {
+                // A folder the server turned into this file: its own files went above.
+                try? FileManager.default.removeItem(atPath: local)
+            }
             guard rename(temporary, local) == 0 else { throw BundleError(.cannotWrite, file: local, "cannot put the file in place") }
-        }
-        for path in (try? BundleContents.files(in: folder)) ?? [] where files[path] == nil {
-            try? FileManager.default.removeItem(atPath: FileSystem.join(folder, path))
         }
         return generation
     }
