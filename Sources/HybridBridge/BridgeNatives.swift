@@ -37,7 +37,9 @@ struct BridgeNatives {
         switch native {
         case .call:
             return { arguments throws(ScriptThrow) in
-                try Self.goOn(in: arguments.context)
+                // A stopped script caught in code the engine does not stop (a getter read while a
+                // service's parameters are converted that calls a service itself) starts none.
+                try arguments.context.throwIfStopped()
                 // Loaded once, and kept alive for the call (each load of an unowned part is two
                 // atomic operations; this is the bridge's hot path).
                 let calls = calls
@@ -60,7 +62,9 @@ struct BridgeNatives {
             }
         case .callSync:
             return { arguments throws(ScriptThrow) in
-                try Self.goOn(in: arguments.context)
+                // A stopped script caught in code the engine does not stop (a getter read while a
+                // service's parameters are converted that calls a service itself) starts none.
+                try arguments.context.throwIfStopped()
                 let calls = calls
                 let answer: JSONValue
                 do throws(ServiceError) {
@@ -173,20 +177,13 @@ struct BridgeNatives {
         }
     }
 
-    /// Throws the stop when the time limit has stopped the entry: the script is caught in code
-    /// the engine does not stop (a getter read while a service's parameters are converted that
-    /// calls a service itself), and no service starts for it.
-    private static func goOn(in context: JavaScriptContext) throws(ScriptThrow) {
-        if context.wasStopped { throw ScriptThrow(context.stopValue()) }
-    }
-
     /// `value`, a service's answer made for the script, unless the entry was stopped meanwhile.
     /// A service's time counts against the entry that called it: when it ran out there, the
     /// engine stopped the script as the answer was made, and the stop was lost inside the engine
     /// call that made it (`JavaScriptContext.wasStopped`). The answer must not reach the script,
     /// which is stopped here instead.
     private static func answer(_ value: JavaScriptValue, in context: JavaScriptContext) throws(ScriptThrow) -> JavaScriptValue {
-        if context.wasStopped { throw ScriptThrow(context.stopValue()) }
+        try context.throwIfStopped()
         return value
     }
 

@@ -90,6 +90,12 @@ extension JavaScriptContext {
         makeString(ScriptError.terminationMessage)
     }
 
+    /// Throws the stop (`stopValue()`) when the time limit has stopped the current entry: for
+    /// native code the script called, which must not go on for a stopped script.
+    public func throwIfStopped() throws(ScriptThrow) {
+        if wasStopped { throw ScriptThrow(stopValue()) }
+    }
+
     /// The most memory the process may gain, from when the context was made, while scripts run:
     /// past it the script running is stopped like a runaway (a loop filling an array reached
     /// gigabytes within the time limit). Counted from the context's making, so what a host

@@ -69,7 +69,7 @@ struct ScriptParameters: ServiceParameters {
         // Once the time limit stopped the entry, reading the value again would only run its
         // getters again: one that calls a service nests the calls, and each level reading its
         // value twice would double the work of the level below it.
-        if value.context.wasStopped { throw ScriptThrow(value.context.stopValue()) }
+        try value.context.throwIfStopped()
         return try value.context.strictJSON(from: value).decode(type, fields: fields)
     }
 }
