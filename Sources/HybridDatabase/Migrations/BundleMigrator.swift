@@ -56,8 +56,8 @@ public enum BundleMigrator {
                     do {
                         try db.execute(sql: file.sql)
                     } catch let error as DatabaseError {
-                        throw Failure(description: "\(file.path)\(line(of: error.sql, in: file.sql)): \(SQLError(error).message)",
-                                      isLocked: SQLError(error).isLocked)
+                        let failure = SQLError(error)
+                        throw Failure(description: "\(file.path)\(line(of: error.sql, in: file.sql)): \(failure.message)", isLocked: failure.isLocked)
                     }
                     try db.execute(sql: "INSERT OR REPLACE INTO hybrid_migrations (name, sha256, applied) VALUES (?, ?, datetime('now'))",
                                    arguments: [file.name, file.sha256])
