@@ -127,7 +127,7 @@ public final class KeyValueStore: Sendable {
         do throws(FileError) {
             bytes = try FileBytes.contents(of: file.path)
         } catch {
-            if access(file.path, F_OK) != 0 && errno == ENOENT { return .values(JSONObject()) }
+            if !FileSystem.exists(file.path) { return .values(JSONObject()) }
             throw ServiceError(.failed, "storage: \(error)")
         }
         let parsed: JSONValue
