@@ -152,7 +152,7 @@ public final class EventLoop: @unchecked Sendable {
         let id = TimerID(value: nextTimer)
         nextTimer += 1
         let timer = TimerQueue.Timer(id: id, deadline: Self.saturatingAdd(clock.now, interval), interval: repeating ? max(interval, 1_000_000) : nil,
-                          body: body, keepsAlive: keepsAlive)
+                                     body: body, keepsAlive: keepsAlive)
         timers.insert(timer)
         return id
     }
